@@ -1,0 +1,5 @@
+export * from './users';
+export * from './workspaces';
+export * from './files';
+export * from './content';
+export * from './subscriptions';

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+export type PlanType = 'monthly' | 'quarterly' | 'yearly';
+
+/** A workspace's price for one plan type; money in integer centavos. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    planType: text('plan_type').$type<PlanType>().notNull(),
+    valueCents: integer('value_cents').notNull(),
+    /** Whole percent, 0..100. */
+    discount: integer('discount').notNull().default(0),
+    currency: text('currency').notNull().default('BRL'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('plans_workspace_type_uq').on(t.workspaceId, t.planType)],
+);
+
+/** The owner's Pix receiving data, needed for every BR Code. */
+export const pixSettings = pgTable('pix_settings', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  /** cpf | cnpj | email | phone | random */
+  keyType: text('key_type').notNull(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ChargeStatus = 'pending' | 'paid' | 'expired' | 'cancelled';
+
+export const charges = pgTable(
+  'charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    planType: text('plan_type').$type<PlanType>().notNull(),
+    valueCents: integer('value_cents').notNull(),
+    currency: text('currency').notNull().default('BRL'),
+    txid: text('txid').notNull(),
+    /** The BR Code ("copia e cola"). */
+    paymentSpecs: text('payment_specs').notNull(),
+    status: text('status').$type<ChargeStatus>().notNull().default('pending'),
+    /** manual | apipix */
+    provider: text('provider').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Who confirmed a manual payment. */
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    endToEndId: text('end_to_end_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('charges_txid_uq').on(t.txid),
+    uniqueIndex('charges_end_to_end_uq').on(t.endToEndId),
+    uniqueIndex('charges_one_pending_uq')
+      .on(t.payerId, t.planId)
+      .where(sql`${t.status} = 'pending'`),
+    index('charges_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt.desc()),
+  ],
+);
+
+/** Every webhook notification received, kept for audit; idempotent by endToEndId. */
+export const pixNotifications = pgTable(
+  'pix_notifications',
+  {
+    endToEndId: text('end_to_end_id').primaryKey(),
+    provider: text('provider').notNull(),
+    txid: text('txid'),
+    amountCents: integer('amount_cents').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    chargeId: uuid('charge_id').references(() => charges.id, { onDelete: 'set null' }),
+    /** applied | ignored */
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pix_notifications_txid_idx').on(t.txid)],
+);
+
+export type SubscriptionStatus = 'active' | 'expired' | 'cancelled';
+
+/**
+ * One row per (workspace, subscriber). Access is granted while
+ * current_period_end is in the future; status is kept in step by the jobs.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planType: text('plan_type').$type<PlanType>().notNull(),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_workspace_subscriber_uq').on(t.workspaceId, t.subscriberId),
+    index('subscriptions_subscriber_idx').on(t.subscriberId, t.currentPeriodEnd),
+    index('subscriptions_workspace_end_idx').on(t.workspaceId, t.currentPeriodEnd),
+  ],
+);
+
+/** The periods paid into a subscription: a charge is applied at most once. */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => charges.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_payments_charge_uq').on(t.chargeId)],
+);

@@ -1,0 +1,86 @@
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise the message is
+ * written to the log (development), as api-conventions says.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  logger: FastifyBaseLogger;
+}): Mailer {
+  if (!opts.smtpUrl) {
+    return {
+      async send(mail) {
+        opts.logger.info(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          'e-mail (SMTP_URL não configurado)',
+        );
+      },
+      close() {},
+    };
+  }
+  const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: opts.from, ...mail });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * One layout for every e-mail: a title, paragraphs, an optional button, and a
+ * footer; rendered as HTML and as plain text.
+ */
+export function renderEmail(input: {
+  to: string;
+  subject: string;
+  title: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): Mail {
+  const footer = input.footer ?? 'Você recebeu este e-mail porque tem uma conta no Fã Clube.';
+  const textParts = [input.title, '', ...input.paragraphs.flatMap((p) => [p, ''])];
+  if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '');
+  textParts.push('—', footer);
+  const button = input.action
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(input.action.url)}" style="background:#7c3aed;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(input.action.label)}</a></p>
+<p style="font-size:12px;color:#6b7280">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(input.action.url)}" style="color:#7c3aed;word-break:break-all">${escapeHtml(input.action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>
+<body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0"><tr><td>
+<p style="font-size:20px;font-weight:700;margin:0 0 24px">Fã <span style="color:#7c3aed">Clube</span></p>
+<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(input.title)}</h1>
+${input.paragraphs.map((p) => `<p style="font-size:15px;line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${button}
+<p style="font-size:12px;color:#6b7280;margin-top:32px">${escapeHtml(footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { to: input.to, subject: input.subject, text: textParts.join('\n'), html };
+}

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext } from '../../../test/support/context';
+import type { TestContext } from '../../../test/support/context';
+import { bearer, createUser, newUserData, signIn } from '../../../test/support/fixtures';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/v1/user', () => {
+  it('creates the user and their own workspace', async () => {
+    const data = newUserData({ full_name: 'João Ávila Jr.' });
+    const res = await t.inject({ method: 'POST', url: '/api/v1/user', payload: data });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: 'Conta criada com sucesso.' });
+    const tokens = await signIn(t, data.email, data.password);
+    expect(tokens.metadata).toMatchObject({
+      username: data.username,
+      label: 'João Ávila Jr.',
+      full_name: 'João Ávila Jr.',
+    });
+    const ws = await t.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: bearer(tokens.access_token),
+    });
+    expect(ws.json()).toMatchObject({ username: data.username, is_owner: true, email: data.email });
+  });
+
+  it('refuses a taken e-mail or username, case-insensitively', async () => {
+    const u = await createUser(t);
+    const sameEmail = await t.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      payload: newUserData({ email: u.email.toUpperCase() }),
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json()).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'Este e-mail já está em uso.',
+    });
+    const sameUsername = await t.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      payload: newUserData({ username: u.username.toUpperCase() }),
+    });
+    expect(sameUsername.statusCode).toBe(409);
+    expect(sameUsername.json().code).toBe('USERNAME_TAKEN');
+  });
+
+  it.each([
+    [{ email: 'sem-arroba' }, 'email'],
+    [{ full_name: 'Maria 123' }, 'full_name'],
+    [{ password: 'curta' }, 'password'],
+    [{ password: 'x'.repeat(129) }, 'password'],
+    [{ username: 'ab' }, 'username'],
+    [{ username: 'com espaço' }, 'username'],
+  ])('rejects %o with a pt-BR validation error', async (override, field) => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      payload: newUserData(override),
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('answers bad JSON, wrong types and oversized bodies with 4xx JSON, never 500', async () => {
+    const badJson = await t.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().code).toBe('INVALID_JSON');
+    const wrongTypes = await t.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      payload: { email: 1, password: [] },
+    });
+    expect(wrongTypes.statusCode).toBe(400);
+    expect(wrongTypes.json().code).toBe('VALIDATION_ERROR');
+    const huge = await t.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...newUserData(), bio: 'x'.repeat(2_000_000) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
+    const wrongType = await t.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<x/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+  });
+});
+
+describe('POST /api/v1/token', () => {
+  it('signs in and refuses a wrong password or unknown e-mail with the same answer', async () => {
+    const u = await createUser(t);
+    expect(u.tokens.access_token.split('.')).toHaveLength(3);
+    const wrong = await t.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      payload: { email: u.email, password: 'errada-123' },
+    });
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      payload: { email: 'ninguem@example.com', password: 'errada-123' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+});
+
+describe('POST /api/v1/refresh-token', () => {
+  it('rotates on every use and revokes the family when a spent token comes back', async () => {
+    const u = await createUser(t);
+    const first = await t.inject({
+      method: 'POST',
+      url: `/api/v1/refresh-token?token=${u.refreshToken}`,
+    });
+    expect(first.statusCode).toBe(200);
+    const next = first.json();
+    expect(next.refresh_token).not.toBe(u.refreshToken);
+
+    // body form is accepted too
+    const second = await t.inject({
+      method: 'POST',
+      url: '/api/v1/refresh-token',
+      payload: { token: next.refresh_token },
+    });
+    expect(second.statusCode).toBe(200);
+    const latest = second.json().refresh_token;
+
+    // the first token again: reuse → the whole family is revoked
+    const reuse = await t.inject({
+      method: 'POST',
+      url: `/api/v1/refresh-token?token=${u.refreshToken}`,
+    });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().code).toBe('REFRESH_TOKEN_REUSED');
+    const afterReuse = await t.inject({
+      method: 'POST',
+      url: `/api/v1/refresh-token?token=${latest}`,
+    });
+    expect(afterReuse.statusCode).toBe(401);
+  });
+
+  it('refuses unknown and expired tokens', async () => {
+    const u = await createUser(t);
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/v1/refresh-token?token=nao-existe-123456',
+    });
+    expect(unknown.statusCode).toBe(401);
+    t.clock.advance(31 * 86_400_000);
+    try {
+      const expired = await t.inject({
+        method: 'POST',
+        url: `/api/v1/refresh-token?token=${u.refreshToken}`,
+      });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().code).toBe('INVALID_REFRESH_TOKEN');
+    } finally {
+      t.clock.advance(-31 * 86_400_000);
+    }
+  });
+});
+
+describe('GET /api/v1/me', () => {
+  it('needs a valid, unexpired bearer token', async () => {
+    const u = await createUser(t);
+    expect((await t.inject({ method: 'GET', url: '/api/v1/me' })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/v1/me', headers: bearer('forjado.abc.def') }))
+        .statusCode,
+    ).toBe(401);
+    const ok = await t.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(u.accessToken) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).not.toHaveProperty('password_hash');
+    t.clock.advance(16 * 60_000);
+    try {
+      const expired = await t.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: bearer(u.accessToken),
+      });
+      expect(expired.statusCode).toBe(401);
+    } finally {
+      t.clock.advance(-16 * 60_000);
+    }
+  });
+});
+
+describe('unknown routes', () => {
+  it('answers JSON 404 under /api', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/v1/nada' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Rota não encontrada.', code: 'NOT_FOUND' });
+  });
+});

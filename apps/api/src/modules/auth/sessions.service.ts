@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionMetadata, TokenResponse } from '@fa-clube/contract';
+import { addDays } from '../../lib/clock';
+import type { AppContext } from '../../lib/context';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { unauthorized } from '../../lib/errors';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../lib/jwt';
+import { findPrimaryOwnedWorkspace } from '../workspaces/workspaces.repo';
+import {
+  consumeRefreshToken,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  revokeFamily,
+} from './sessions.repo';
+import { findUserById } from './users.repo';
+import type { UserRow } from './users.repo';
+
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+
+/** The session user sent as `metadata`: the user and their own workspace's handle. */
+export async function sessionMetadata(ctx: AppContext, user: UserRow): Promise<SessionMetadata> {
+  const ws = await findPrimaryOwnedWorkspace(ctx.db, user.id);
+  return {
+    id: user.id,
+    username: ws?.username ?? user.username,
+    label: ws?.label ?? user.fullName,
+    full_name: user.fullName,
+  };
+}
+
+/**
+ * Starts a session: a new refresh-token family and a 15-minute access token.
+ * The refresh token is opaque; only its SHA-256 is stored.
+ */
+export async function issueSession(
+  ctx: AppContext,
+  user: UserRow,
+  opts: { deviceId?: string | null; familyId?: string } = {},
+): Promise<TokenResponse> {
+  const now = ctx.clock.now();
+  const familyId = opts.familyId ?? randomUUID();
+  const refresh = randomToken(32);
+  await insertRefreshToken(ctx.db, {
+    userId: user.id,
+    familyId,
+    tokenHash: sha256(refresh),
+    expiresAt: addDays(now, REFRESH_TOKEN_TTL_DAYS),
+    deviceId: opts.deviceId ?? null,
+  });
+  return {
+    access_token: await signAccessToken(
+      ctx.keys.jwt,
+      { userId: user.id, sessionId: familyId },
+      now,
+    ),
+    refresh_token: refresh,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    metadata: await sessionMetadata(ctx, user),
+  };
+}
+
+const invalidRefresh = () =>
+  unauthorized('Sessão expirada. Entre novamente.', 'INVALID_REFRESH_TOKEN');
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair is issued
+ * in the same family. Presenting a spent token again means it leaked: the
+ * whole family is revoked.
+ */
+export async function refreshSession(
+  ctx: AppContext,
+  token: string,
+  deviceId?: string | null,
+): Promise<TokenResponse> {
+  const now = ctx.clock.now();
+  const row = await findRefreshTokenByHash(ctx.db, sha256(token));
+  if (!row) throw invalidRefresh();
+  if (row.revokedAt) {
+    if (row.replacedBy) await revokeFamily(ctx.db, row.familyId, now);
+    throw unauthorized('Sessão encerrada por segurança. Entre novamente.', 'REFRESH_TOKEN_REUSED');
+  }
+  if (row.expiresAt <= now) throw invalidRefresh();
+  const user = await findUserById(ctx.db, row.userId);
+  if (!user) throw invalidRefresh();
+
+  const nextId = randomUUID();
+  const next = randomToken(32);
+  const rotated = await ctx.db.transaction(async (tx) => {
+    if (!(await consumeRefreshToken(tx, row.id, nextId, now))) return false;
+    await insertRefreshToken(tx, {
+      id: nextId,
+      userId: user.id,
+      familyId: row.familyId,
+      tokenHash: sha256(next),
+      expiresAt: addDays(now, REFRESH_TOKEN_TTL_DAYS),
+      deviceId: deviceId ?? row.deviceId,
+    });
+    return true;
+  });
+  if (!rotated) {
+    // another request spent it between our read and our update: reuse
+    await revokeFamily(ctx.db, row.familyId, now);
+    throw unauthorized('Sessão encerrada por segurança. Entre novamente.', 'REFRESH_TOKEN_REUSED');
+  }
+  return {
+    access_token: await signAccessToken(
+      ctx.keys.jwt,
+      { userId: user.id, sessionId: row.familyId },
+      now,
+    ),
+    refresh_token: next,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    metadata: await sessionMetadata(ctx, user),
+  };
+}

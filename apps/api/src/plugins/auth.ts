@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_TYPES } from '@fa-clube/contract';
+import type { DeviceType } from '@fa-clube/contract';
+import type { Actor } from '../lib/access';
+import type { AppContext } from '../lib/context';
+import { unauthorized } from '../lib/errors';
+import { verifyAccessToken } from '../lib/jwt';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null. */
+    actor: Actor | null;
+    /** A bearer token was sent but is malformed, forged or expired. */
+    authInvalid: boolean;
+    /** From X-Device-Id / X-Device-Type (web client headers). */
+    device: { id: string | null; type: DeviceType | null };
+  }
+}
+
+/**
+ * Reads the bearer token on every request. Routes choose what they need:
+ * `requireAuth` (signed in), `optionalAuth` (anonymous allowed, but a bad token
+ * is a 401 so the client refreshes instead of silently seeing less) or nothing
+ * (public endpoints such as sign-in ignore a stale token).
+ */
+export function registerAuth(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('authInvalid', false);
+  app.decorateRequest('device', null as never);
+  app.addHook('onRequest', async (request) => {
+    const id = request.headers['x-device-id'];
+    const type = request.headers['x-device-type'];
+    request.device = {
+      id: typeof id === 'string' && id.length > 0 && id.length <= 128 ? id : null,
+      type:
+        typeof type === 'string' && (DEVICE_TYPES as readonly string[]).includes(type)
+          ? (type as DeviceType)
+          : null,
+    };
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const claims = match ? await verifyAccessToken(ctx.keys.jwt, match[1]!, ctx.clock.now()) : null;
+    if (claims) request.actor = claims;
+    else request.authInvalid = true;
+  });
+}
+
+/** preHandler for routes that need a signed-in caller. */
+export async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.actor)
+    throw unauthorized(request.authInvalid ? undefined : 'Entre na sua conta para continuar.');
+}
+
+/** preHandler for routes open to visitors that show more to a signed-in caller. */
+export async function optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
+  if (request.authInvalid) throw unauthorized();
+}

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web client (apps/web/dist) and answers every unknown path:
+ * JSON 404 under /api, the SPA's index.html for other GETs that accept HTML.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
+  const hasWeb = Boolean(indexFile && existsSync(indexFile));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      // hashed assets never change; index.html must always be revalidated
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const indexHtml = hasWeb ? readFileSync(indexFile!, 'utf8') : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(indexHtml);
+    }
+    return reply.status(404).send({
+      message: isApi || !indexHtml ? 'Rota não encontrada.' : 'Página não encontrada.',
+      code: 'NOT_FOUND',
+    });
+  });
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app';
+import type { App, BuildOptions } from '../../src/app';
+import { closeContext, createContext } from '../../src/bootstrap';
+import { parseConfig } from '../../src/config';
+import type { Config } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import type { Clock } from '../../src/lib/clock';
+import type { AppContext } from '../../src/lib/context';
+import { createTestDatabase } from './database';
+import { startTestSmtp } from './smtp';
+import type { TestSmtp } from './smtp';
+
+/** A clock tests can move: `clock.advance(ms)`. */
+export class TestClock implements Clock {
+  offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestContext {
+  app: App;
+  ctx: AppContext;
+  config: Config;
+  database: Database;
+  mail: TestSmtp;
+  clock: TestClock;
+  dataDir: string;
+  /** app.inject with JSON parsing: `res.json()` is typed any. */
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  /** Extra environment variables, as the server would read them. */
+  env?: Record<string, string | undefined>;
+  onQuery?: (sql: string) => void;
+  build?: BuildOptions;
+}
+
+/**
+ * One per test file: a clean migrated database (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL), a real SMTP server, a temp DATA_DIR and the app.
+ */
+export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fa-clube-test-'));
+  const mail = await startTestSmtp();
+  const database = await createTestDatabase({ onQuery: opts.onQuery });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    APP_URL: 'http://app.test',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SMTP_URL: mail.url,
+    MAIL_FROM: 'Fã Clube <nao-responda@faclube.test>',
+    ...opts.env,
+  });
+  const clock = new TestClock();
+  const ctx = await createContext(config, { database, clock });
+  const app = await buildApp(ctx, { logger: false, ...opts.build });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    config,
+    database,
+    mail,
+    clock,
+    dataDir,
+    inject: (o) => app.inject(o),
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      await mail.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/** API base path. */
+export const API_PREFIX = '/api/v1';
+
+/**
+ * Every API path, relative to API_PREFIX, in Fastify's `:param` form.
+ * `apiPath(paths.workspace, { id })` fills the parameters for the web client.
+ */
+export const paths = {
+  // auth and user
+  user: '/user',
+  token: '/token',
+  refreshToken: '/refresh-token',
+  me: '/me',
+  resetPassword: '/reset-password',
+  twoFactor: '/2fa',
+  loginActivities: '/loginactivities',
+  googleStart: '/auth/google',
+  googleCallback: '/auth/google/callback',
+  // workspaces and team
+  workspaces: '/workspaces',
+  workspace: '/workspaces/:id',
+  workspacePlan: '/workspaces/:id/plan',
+  workspacePix: '/workspaces/:id/pix',
+  workspaceInvite: '/workspaces/:id/invite',
+  workspaceInviteItem: '/workspaces/:id/invite/:inviteId',
+  workspaceTransfer: '/workspaces/:id/transfer/ownership',
+  teamMembers: '/teams/:id/members',
+  teamMember: '/teams/:id/member/:memberId',
+  acceptInvitation: '/teams/accept/invitation/:id',
+  // files and images
+  userAvatarUpload: '/avatar/upload',
+  workspaceAvatarUpload: '/workspaces/:id/avatar/upload',
+  workspaceCoverUpload: '/workspaces/:id/cover-photo/upload',
+  objects: '/workspaces/objects/:ws',
+  objectFiles: '/workspaces/objects/:ws/files',
+  objectFolder: '/workspaces/objects/:ws/folder',
+  // content and profiles
+  content: '/content/:ws',
+  contentItem: '/content/:ws/:id',
+  contentLike: '/content/:ws/:id/like',
+  feed: '/contents/:ws/feed',
+  profileContents: '/contents/:ws/profile',
+  contentObject: '/contents/objects',
+  recommended: '/profiles/:ws/recommended',
+  profile: '/profile',
+  subscribers: '/subscribers/:ws',
+  // plans, subscriptions and charges
+  plans: '/plans',
+  subscribePlan: '/subscribe/plan',
+  subscriptions: '/subscriptions',
+  subscriptionCharge: '/subscriptions/charge',
+  charges: '/charges/:ws',
+  chargeConfirm: '/charges/:ws/:id/confirm',
+  pixWebhook: '/webhooks/pix/:provider',
+} as const;
+
+export type ApiPath = (typeof paths)[keyof typeof paths];
+
+/** Fill `:params` of a path and prefix it with API_PREFIX. */
+export function apiPath(path: string, params: Record<string, string> = {}): string {
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  return API_PREFIX + filled;
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm test` / `npm run validate`: format, lint, types, schema vs migrations,
+// unit + integration tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL
+// is set), the web build, then the Playwright journeys in Chromium.
+// Every step runs; the summary lists each and the exit code is 1 if any failed.
+import { spawnSync } from 'node:child_process';
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const pgUrl = process.env.TEST_DATABASE_URL;
+const envWithout = (key) =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== key));
+
+const steps = [
+  { name: 'format', cmd: ['npx', 'prettier', '--check', '.', '--log-level', 'warn'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'db', cmd: ['npm', 'run', '--silent', 'db:check'] },
+  {
+    name: 'unit',
+    label: 'tests (PGlite)',
+    cmd: ['npx', 'vitest', 'run'],
+    env: envWithout('TEST_DATABASE_URL'),
+  },
+  ...(pgUrl
+    ? [
+        {
+          name: 'pg',
+          label: 'tests (PostgreSQL)',
+          cmd: ['npx', 'vitest', 'run', '--project', 'api'],
+          env: { ...process.env, TEST_DATABASE_URL: pgUrl },
+        },
+      ]
+    : []),
+  { name: 'build', label: 'web build', cmd: ['npm', 'run', '--silent', 'build'] },
+  {
+    name: 'e2e',
+    label: 'journeys (Chromium)',
+    cmd: ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+    needs: 'build',
+  },
+];
+
+const results = [];
+for (const step of steps) {
+  if (only.length && !only.includes(step.name)) continue;
+  if (step.needs && results.some((r) => r.name === step.needs && !r.ok)) {
+    results.push({ ...step, ok: false, skipped: true, seconds: 0 });
+    continue;
+  }
+  const label = step.label ?? step.name;
+  console.log(`\n\u25b6 ${label}: ${step.cmd.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
+    stdio: 'inherit',
+    env: step.env ?? process.env,
+  });
+  results.push({ ...step, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+console.log('\nResumo:');
+for (const r of results) {
+  const mark = r.skipped ? 'SKIP' : r.ok ? ' OK ' : 'FAIL';
+  console.log(`  [${mark}] ${(r.label ?? r.name).padEnd(22)} ${r.seconds}s`);
+}
+const failed = results.filter((r) => !r.ok);
+if (!pgUrl && !only.length)
+  console.log('  (TEST_DATABASE_URL not set: the PostgreSQL run was not made)');
+process.exit(failed.length ? 1 : 0);
