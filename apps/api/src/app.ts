@@ -13,6 +13,13 @@ import { API_PREFIX } from '@fa-clube/contract';
 import type { AppContext } from './lib/context';
 import { loggerOptions } from './lib/log';
 import { authRoutes } from './modules/auth/auth.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { storageRoutes } from './modules/files/storage.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { webhookRoutes } from './modules/subscriptions/webhooks.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { teamRoutes } from './modules/workspaces/team.routes';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -27,6 +34,8 @@ export interface BuildOptions {
   prettyLogs?: boolean;
   /** Fastify logger instance/options override (tests pass false). */
   logger?: boolean;
+  /** Where the request log goes instead of stdout (tests read it to check redaction). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -34,7 +43,13 @@ export type App = FastifyInstance;
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<App> {
   const { config } = ctx;
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.prettyLogs),
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            ...(loggerOptions(config.logLevel, opts.prettyLogs) as object),
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
@@ -93,6 +108,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   );
 
   await app.register(authRoutes(ctx), { prefix: API_PREFIX });
+  await app.register(subscriptionsRoutes(ctx), { prefix: API_PREFIX });
+  await app.register(webhookRoutes(ctx), { prefix: API_PREFIX });
+  await app.register(twoFactorRoutes(ctx), { prefix: API_PREFIX });
+  await app.register(workspacesRoutes(ctx), { prefix: API_PREFIX });
+  await app.register(teamRoutes(ctx), { prefix: API_PREFIX });
+  await app.register(filesRoutes(ctx), { prefix: API_PREFIX });
+  await app.register(storageRoutes(ctx), { prefix: API_PREFIX });
 
   await registerWeb(app, opts.webDist);
   return app;

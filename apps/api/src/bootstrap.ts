@@ -7,15 +7,20 @@ import type { Database } from './db/client';
 import { systemClock } from './lib/clock';
 import type { Clock } from './lib/clock';
 import type { AppContext } from './lib/context';
+import { createGeoIp } from './lib/geoip';
 import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
+import { Throttle } from './lib/rate-limit';
 import { deriveKeys, resolveMasterSecret } from './lib/secrets';
+import { createStorage } from './lib/storage';
+import type { Storage } from './lib/storage';
 
 export interface ContextOverrides {
   database?: Database;
   mailer?: Mailer;
   clock?: Clock;
   logger?: FastifyBaseLogger;
+  storage?: Storage;
 }
 
 /** Opens the configured database (PostgreSQL, or PGlite under DATA_DIR) and migrates it. */
@@ -41,6 +46,7 @@ export async function createContext(
     overrides.logger ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
   const database = overrides.database ?? (await openConfiguredDatabase(config));
   const keys = deriveKeys(resolveMasterSecret(config));
+  const clock = overrides.clock ?? systemClock;
   return {
     config,
     database,
@@ -49,8 +55,11 @@ export async function createContext(
     mailer:
       overrides.mailer ??
       createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger }),
-    clock: overrides.clock ?? systemClock,
+    clock,
     logger,
+    geoip: createGeoIp(config.geoipDatabase, logger),
+    throttle: new Throttle(clock),
+    storage: overrides.storage ?? createStorage(config, { signingKey: keys.signing, clock }),
   };
 }
 

@@ -17,6 +17,16 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+/** A rate limit written `<max>/<seconds>`, e.g. `20/60` = 20 per minute. */
+const rate = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'use o formato <máximo>/<segundos>, ex.: 20/60')
+  .transform((v) => {
+    const [max, seconds] = v.split('/').map(Number) as [number, number];
+    return { max, windowSeconds: seconds };
+  })
+  .refine((r) => r.max >= 1 && r.windowSeconds >= 1, 'máximo e segundos devem ser ≥ 1');
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,6 +70,20 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
 
+    /** Sign-in attempts per IP (all attempts, right or wrong). */
+    RATE_LIMIT_SIGNIN_IP: rate.default({ max: 20, windowSeconds: 60 }),
+    /** Accounts created per IP. */
+    RATE_LIMIT_SIGNUP_IP: rate.default({ max: 10, windowSeconds: 3600 }),
+    /** Password-reset requests per IP and per e-mail address. */
+    RATE_LIMIT_RESET_IP: rate.default({ max: 10, windowSeconds: 3600 }),
+    RATE_LIMIT_RESET_EMAIL: rate.default({ max: 3, windowSeconds: 3600 }),
+    /** Wrong 2FA codes per account (sign-in and PATCH /2fa) before a pause. */
+    RATE_LIMIT_TWO_FACTOR: rate.default({ max: 5, windowSeconds: 300 }),
+    /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
+    LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
+    LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
+    LOGIN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
+
     PIX_PROVIDER: z.enum(['manual', 'apipix']).default('manual'),
     /** Base URL of a Banco Central "API Pix" provider (PSP), e.g. https://pix.example.com/v2 */
     PIX_API_URL: z.url().optional(),
@@ -70,6 +94,12 @@ const EnvSchema = z
       .string()
       .min(16, 'PIX_WEBHOOK_SECRET deve ter pelo menos 16 caracteres')
       .optional(),
+    /** How long a Pix charge (BR Code) stays payable, in minutes. */
+    PIX_CHARGE_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(1440),
+    /** Days before a subscription ends that the renewal reminder is e-mailed. */
+    SUBSCRIPTION_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+    /** How often the subscription jobs (expiry, reminders) sweep, in seconds. */
+    SUBSCRIPTION_JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -137,13 +167,29 @@ export interface Config {
   };
   mail: { smtpUrl?: string; from: string };
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** Abuse limits (see docs/decisions: rate limiting). */
+  limits: {
+    signInIp: RateLimit;
+    signUpIp: RateLimit;
+    resetIp: RateLimit;
+    resetEmail: RateLimit;
+    twoFactor: RateLimit;
+    lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
+  };
   pix: {
     provider: 'manual' | 'apipix';
     apiUrl?: string;
     clientId?: string;
     clientSecret?: string;
     webhookSecret?: string;
+    chargeTtlMinutes: number;
   };
+  subscriptions: { reminderDays: number; jobsIntervalSeconds: number };
+}
+
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -193,12 +239,29 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             issuer: e.GOOGLE_ISSUER,
           }
         : undefined,
+    limits: {
+      signInIp: e.RATE_LIMIT_SIGNIN_IP,
+      signUpIp: e.RATE_LIMIT_SIGNUP_IP,
+      resetIp: e.RATE_LIMIT_RESET_IP,
+      resetEmail: e.RATE_LIMIT_RESET_EMAIL,
+      twoFactor: e.RATE_LIMIT_TWO_FACTOR,
+      lockout: {
+        threshold: e.LOGIN_LOCKOUT_THRESHOLD,
+        baseSeconds: e.LOGIN_LOCKOUT_SECONDS,
+        maxSeconds: e.LOGIN_LOCKOUT_MAX_SECONDS,
+      },
+    },
     pix: {
       provider: e.PIX_PROVIDER,
       apiUrl: e.PIX_API_URL,
       clientId: e.PIX_CLIENT_ID,
       clientSecret: e.PIX_CLIENT_SECRET,
       webhookSecret: e.PIX_WEBHOOK_SECRET,
+      chargeTtlMinutes: e.PIX_CHARGE_TTL_MINUTES,
+    },
+    subscriptions: {
+      reminderDays: e.SUBSCRIPTION_REMINDER_DAYS,
+      jobsIntervalSeconds: e.SUBSCRIPTION_JOBS_INTERVAL_SECONDS,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp, DEFAULT_WEB_DIST } from './app';
 import { closeContext, createContext } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { startSubscriptionJobs } from './modules/subscriptions/renewal.jobs';
 
 /** config -> db -> buildApp -> listen; graceful close on SIGTERM/SIGINT. */
 async function main() {
@@ -10,6 +11,7 @@ async function main() {
   const app = await buildApp(ctx, { webDist: dev ? undefined : DEFAULT_WEB_DIST, prettyLogs: dev });
   ctx.logger = app.log;
 
+  let jobs: { stop(): Promise<void> } | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -18,6 +20,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await jobs?.stop();
       await app.close();
       await closeContext(ctx);
       process.exit(0);
@@ -30,6 +33,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  jobs = startSubscriptionJobs(ctx);
   const db = config.databaseUrl ? 'PostgreSQL' : `PGlite em ${config.dataDir}`;
   console.log(`\n  Fã Clube pronto em ${config.appUrl}  (banco: ${db})\n`);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, FullName, Password, Timestamp, Username, Uuid } from './common';
+import { Email, FullName, Password, Timestamp, Username, Uuid, pageQuery, paged } from './common';
 
 export const SignUpBody = z.object({
   full_name: FullName,
@@ -105,3 +105,67 @@ export const LoginActivity = z
   })
   .meta({ id: 'LoginActivity' });
 export type LoginActivity = z.infer<typeof LoginActivity>;
+
+/** GET /loginactivities: the caller's own sign-ins, newest first. */
+export const LoginActivitiesQuery = pageQuery({ page: 1, size: 20, minPage: 1 });
+export const LoginActivitiesResponse = paged('loginactivities', LoginActivity).meta({
+  id: 'LoginActivities',
+});
+export type LoginActivitiesResponse = z.infer<typeof LoginActivitiesResponse>;
+
+/** GET /auth/providers: which social sign-ins this server offers. */
+export const AuthProvidersResponse = z.object({ google: z.boolean() });
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;
+
+/** GET /auth/google: where to go after signing in, and an optional account hint. */
+export const GoogleStartQuery = z.object({
+  /** A relative path in this app (e.g. /profile/ana); anything else is ignored. */
+  return_to: z.string().max(2048).optional(),
+  /** E-mail to preselect on the provider's screen. */
+  login_hint: z.string().max(254).optional(),
+});
+
+/** The provider's redirect back (read whole by the OpenID Connect client). */
+export const GoogleCallbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  iss: z.string().optional(),
+  scope: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+
+/**
+ * `error` values of the redirect to /login after "Entrar com o Google"; the web
+ * client shows its own pt-BR text for each.
+ */
+export const GOOGLE_LOGIN_ERRORS = [
+  /** Google sign-in is not configured on this server. */
+  'google_unavailable',
+  /** The person cancelled on the provider's screen. */
+  'google_denied',
+  /** The sign-in took too long or started in another browser: start again. */
+  'google_state',
+  /** The provider could not be reached or answered something invalid. */
+  'google_failed',
+  /** The Google account's e-mail is not verified. */
+  'google_email_unverified',
+  /** The e-mail's Fã Clube account is linked to another Google account. */
+  'google_account_conflict',
+  /** The account uses 2FA: sign in with e-mail, password and code. */
+  'two_factor_required',
+] as const;
+export type GoogleLoginError = (typeof GOOGLE_LOGIN_ERRORS)[number];
+
+/** Stable `code`s of the accounts API's error bodies. */
+export const AUTH_ERROR_CODES = {
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  /** 401; the message contains '2FA Required'. */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  /** 401 at sign-in; 400 on PATCH /2fa (a 401 there would end the session in the web client). */
+  invalidTwoFactorCode: 'INVALID_TWO_FACTOR_CODE',
+  twoFactorNotSetUp: 'TWO_FACTOR_NOT_SET_UP',
+  invalidResetToken: 'INVALID_RESET_TOKEN',
+  /** 429 with Retry-After (seconds). */
+  rateLimited: 'RATE_LIMITED',
+} as const;

@@ -16,6 +16,7 @@ export const paths = {
   loginActivities: '/loginactivities',
   googleStart: '/auth/google',
   googleCallback: '/auth/google/callback',
+  authProviders: '/auth/providers',
   // workspaces and team
   workspaces: '/workspaces',
   workspace: '/workspaces/:id',
@@ -27,6 +28,7 @@ export const paths = {
   teamMembers: '/teams/:id/members',
   teamMember: '/teams/:id/member/:memberId',
   acceptInvitation: '/teams/accept/invitation/:id',
+  invitation: '/teams/invitation/:id',
   // files and images
   userAvatarUpload: '/avatar/upload',
   workspaceAvatarUpload: '/workspaces/:id/avatar/upload',
@@ -34,6 +36,12 @@ export const paths = {
   objects: '/workspaces/objects/:ws',
   objectFiles: '/workspaces/objects/:ws/files',
   objectFolder: '/workspaces/objects/:ws/folder',
+  uploadComplete: '/uploads/:uploadId/complete',
+  /** Public images (avatars, covers): `/public/images/<key>`, cacheable forever. */
+  publicImages: '/public/images/*',
+  /** Local storage driver: pre-signed PUT and GET served by the API itself. */
+  storageUpload: '/storage/upload',
+  storageObject: '/storage/object',
   // content and profiles
   content: '/content/:ws',
   contentItem: '/content/:ws/:id',
@@ -44,12 +52,14 @@ export const paths = {
   recommended: '/profiles/:ws/recommended',
   profile: '/profile',
   subscribers: '/subscribers/:ws',
+  subscribersExport: '/subscribers/:ws/export.csv',
   // plans, subscriptions and charges
   plans: '/plans',
   subscribePlan: '/subscribe/plan',
   subscriptions: '/subscriptions',
   subscriptionCharge: '/subscriptions/charge',
   charges: '/charges/:ws',
+  charge: '/charges/:ws/:id',
   chargeConfirm: '/charges/:ws/:id/confirm',
   pixWebhook: '/webhooks/pix/:provider',
 } as const;

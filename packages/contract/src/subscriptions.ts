@@ -1,2 +1,255 @@
-// Contract for the subscriptions domain: request and response schemas shared by the API and the web client.
-export {};
+// Contract for the subscriptions domain: plans, Pix receiving data, charges,
+// subscriptions, subscribers and the API Pix webhook.
+import { z } from 'zod';
+import { Money, pageQuery, paged, Timestamp, Username, Uuid } from './common';
+
+export const PLAN_TYPES = ['monthly', 'quarterly', 'yearly'] as const;
+export const PlanType = z.enum(PLAN_TYPES, {
+  message: 'Tipo de plano inválido: use monthly, quarterly ou yearly.',
+});
+export type PlanType = z.infer<typeof PlanType>;
+/** How the web client shows each plan type. */
+export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
+  monthly: 'Mensal',
+  quarterly: 'Trimestral',
+  yearly: 'Anual',
+};
+
+/** Highest plan value in reais (R$ 10.000,00). */
+export const PLAN_VALUE_MAX = 10_000;
+
+export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
+export const PixKeyType = z.enum(PIX_KEY_TYPES, {
+  message: 'Tipo de chave inválido: use cpf, cnpj, email, phone ou random.',
+});
+export type PixKeyType = z.infer<typeof PixKeyType>;
+
+// ---- Pix receiving data: GET, PUT /workspaces/{id}/pix ----------------------
+
+/** name and city are folded to ASCII by the server and must then fit 25 and 15 characters. */
+export const PixSettingsBody = z.object({
+  key: z.string({ message: 'Informe a chave Pix.' }).trim().min(1, 'Informe a chave Pix.').max(100),
+  key_type: PixKeyType,
+  name: z
+    .string({ message: 'Informe o nome do recebedor.' })
+    .trim()
+    .min(1, 'Informe o nome do recebedor.')
+    .max(100),
+  city: z
+    .string({ message: 'Informe a cidade do recebedor.' })
+    .trim()
+    .min(1, 'Informe a cidade do recebedor.')
+    .max(100),
+});
+export type PixSettingsBody = z.infer<typeof PixSettingsBody>;
+
+export const PixSettings = z
+  .object({
+    key: z.string(),
+    key_type: PixKeyType,
+    /** As written in the BR Code: without accents, at most 25 characters. */
+    name: z.string(),
+    /** As written in the BR Code: without accents, at most 15 characters. */
+    city: z.string(),
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'PixSettings' });
+export type PixSettings = z.infer<typeof PixSettings>;
+
+// ---- Plans -----------------------------------------------------------------
+
+export const PlanBody = z.object({
+  value: Money.refine((v) => v > 0, 'O valor deve ser maior que zero.').refine(
+    (v) => v <= PLAN_VALUE_MAX,
+    'O valor máximo é R$ 10.000,00.',
+  ),
+  discount: z
+    .number({ message: 'Desconto inválido.' })
+    .int('O desconto deve ser um número inteiro.')
+    .min(0, 'O desconto deve ser de 0 a 100.')
+    .max(100, 'O desconto deve ser de 0 a 100.')
+    .default(0),
+  plan_type: PlanType.default('quarterly'),
+});
+export type PlanBody = z.input<typeof PlanBody>;
+
+export const Plan = z
+  .object({
+    id: Uuid,
+    plan_type: PlanType,
+    /** List price in reais. */
+    value: z.number(),
+    /** Whole percent. */
+    discount: z.number().int(),
+    /** What the subscriber pays: value less discount, rounded to the centavo. */
+    price: z.number(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof Plan>;
+
+// ---- Charges ---------------------------------------------------------------
+
+export const CHARGE_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
+export const ChargeStatus = z.enum(CHARGE_STATUSES, { message: 'Situação inválida.' });
+export type ChargeStatus = z.infer<typeof ChargeStatus>;
+
+export const ChargeSummary = z
+  .object({
+    id: Uuid,
+    txid: z.string(),
+    status: ChargeStatus,
+    expires_at: Timestamp,
+    plan_type: PlanType,
+  })
+  .meta({ id: 'ChargeSummary' });
+export type ChargeSummary = z.infer<typeof ChargeSummary>;
+
+/** A caller's open charge: what to pay and the BR Code to pay it with. */
+export const PendingCharge = ChargeSummary.extend({
+  value: z.number(),
+  payment_specs: z.string(),
+}).meta({ id: 'PendingCharge' });
+export type PendingCharge = z.infer<typeof PendingCharge>;
+
+/** Answer of POST /subscribe/plan and POST /subscriptions/charge. */
+export const PaymentInfo = z
+  .object({
+    /** Price to pay in reais (plan value less discount). */
+    value: z.number(),
+    /** Pix "copia e cola" BR Code. */
+    payment_specs: z.string(),
+    charge: ChargeSummary,
+  })
+  .meta({ id: 'PaymentInfo' });
+export type PaymentInfo = z.infer<typeof PaymentInfo>;
+
+export const PlansQuery = z.object({ username: Username });
+export const PlansResponse = z
+  .object({
+    plans: z.array(Plan),
+    /** True only while the caller's subscription is active. */
+    is_subscribed: z.boolean(),
+    pending_charge: PendingCharge.optional(),
+  })
+  .meta({ id: 'PlansResponse' });
+export type PlansResponse = z.infer<typeof PlansResponse>;
+
+export const SubscribePlanQuery = z.object({
+  username: Username,
+  plan_type: PlanType.default('monthly'),
+});
+export const ChargeBody = z.object({ plan: Uuid });
+export type ChargeBody = z.infer<typeof ChargeBody>;
+
+export const ChargeListItem = z
+  .object({
+    id: Uuid,
+    /** The payer's own workspace handle and name. */
+    username: z.string(),
+    label: z.string(),
+    plan_type: PlanType,
+    value: z.number(),
+    txid: z.string(),
+    status: ChargeStatus,
+    created_at: Timestamp,
+  })
+  .meta({ id: 'ChargeListItem' });
+export type ChargeListItem = z.infer<typeof ChargeListItem>;
+
+export const ChargeDetail = ChargeListItem.extend({
+  expires_at: Timestamp,
+  paid_at: Timestamp.nullable(),
+  payment_specs: z.string(),
+}).meta({ id: 'ChargeDetail' });
+export type ChargeDetail = z.infer<typeof ChargeDetail>;
+
+export const ChargesQuery = pageQuery({ page: 0, size: 20 }).extend({
+  status: ChargeStatus.optional(),
+});
+export const ChargesResponse = paged('charges', ChargeListItem);
+export type ChargesResponse = z.infer<typeof ChargesResponse>;
+
+export const ChargeParams = z.object({ ws: Uuid, id: Uuid });
+
+// ---- Subscriptions -----------------------------------------------------------
+
+export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const;
+export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+
+export const SubscriptionState = z
+  .object({
+    id: Uuid,
+    plan_type: PlanType,
+    status: SubscriptionStatus,
+    current_period_end: Timestamp,
+  })
+  .meta({ id: 'SubscriptionState' });
+
+export const ConfirmChargeResponse = z
+  .object({ charge: ChargeDetail, subscription: SubscriptionState })
+  .meta({ id: 'ConfirmChargeResponse' });
+export type ConfirmChargeResponse = z.infer<typeof ConfirmChargeResponse>;
+
+export const MySubscription = SubscriptionState.extend({
+  workspace_id: Uuid,
+  /** The creator's profile. */
+  username: z.string(),
+  label: z.string(),
+  avatar_url: z.string().nullable(),
+}).meta({ id: 'MySubscription' });
+
+export const MyPendingCharge = PendingCharge.extend({
+  workspace_id: Uuid,
+  username: z.string(),
+  label: z.string(),
+}).meta({ id: 'MyPendingCharge' });
+
+export const SubscriptionsResponse = z
+  .object({
+    subscriptions: z.array(MySubscription),
+    pending_charges: z.array(MyPendingCharge),
+  })
+  .meta({ id: 'SubscriptionsResponse' });
+export type SubscriptionsResponse = z.infer<typeof SubscriptionsResponse>;
+
+// ---- Subscribers ---------------------------------------------------------------
+
+export const Subscriber = z
+  .object({
+    id: Uuid,
+    /** The subscriber's own workspace: name, handle, description and avatar. */
+    label: z.string(),
+    username: z.string(),
+    avatar_url: z.string().nullable(),
+    description: z.string(),
+    plan_type: PlanType,
+    current_period_end: Timestamp,
+  })
+  .meta({ id: 'Subscriber' });
+export type Subscriber = z.infer<typeof Subscriber>;
+
+export const SubscribersQuery = pageQuery({ page: 0, size: 20 });
+export const SubscribersResponse = paged('subscribers', Subscriber);
+export type SubscribersResponse = z.infer<typeof SubscribersResponse>;
+
+export const WorkspaceParams = z.object({ ws: Uuid });
+
+// ---- API Pix webhook (Banco Central) ---------------------------------------------
+
+export const PixWebhookItem = z
+  .object({
+    endToEndId: z.string().min(1).max(64),
+    txid: z.string().max(35).optional().nullable(),
+    /** Amount in reais, e.g. "29.90". */
+    valor: z.string().max(20),
+    horario: z.string().max(40),
+    chave: z.string().optional(),
+    infoPagador: z.string().optional(),
+  })
+  .loose();
+export const PixWebhookBody = z.object({ pix: z.array(PixWebhookItem).max(1000) }).loose();
+export type PixWebhookBody = z.infer<typeof PixWebhookBody>;
+export const PixWebhookResponse = z.object({
+  received: z.number().int(),
+  applied: z.number().int(),
+});

@@ -62,6 +62,14 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     JWT_SECRET: randomBytes(32).toString('hex'),
     SMTP_URL: mail.url,
     MAIL_FROM: 'Fã Clube <nao-responda@faclube.test>',
+    // Generous abuse limits so files that create many users are never throttled;
+    // the rate-limit tests set low ones through `env`.
+    RATE_LIMIT_SIGNIN_IP: '100000/60',
+    RATE_LIMIT_SIGNUP_IP: '100000/60',
+    RATE_LIMIT_RESET_IP: '100000/60',
+    RATE_LIMIT_RESET_EMAIL: '100000/60',
+    RATE_LIMIT_TWO_FACTOR: '100000/60',
+    LOGIN_LOCKOUT_THRESHOLD: '100000',
     ...opts.env,
   });
   const clock = new TestClock();

@@ -66,6 +66,8 @@ export const charges = pgTable(
     /** Who confirmed a manual payment. */
     confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     endToEndId: text('end_to_end_id'),
+    /** API Pix payload location of a dynamic code (apipix), without the scheme. */
+    location: text('location'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -116,6 +118,11 @@ export const subscriptions = pgTable(
     status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /**
+     * The period end a renewal reminder was sent for: the reminder job claims a
+     * period by setting it (conditional UPDATE), so each period gets one e-mail.
+     */
+    renewalReminderFor: timestamp('renewal_reminder_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,28 +2,50 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ErrorBody,
+  LoginActivitiesQuery,
+  LoginActivitiesResponse,
   MeResponse,
   MessageBody,
   RefreshBody,
   RefreshQuery,
+  ResetPasswordBody,
+  ResetRequestBody,
   SignInBody,
   SignUpBody,
   TokenResponse,
   paths,
 } from '@fa-clube/contract';
+import type { RateLimit } from '../../config';
 import type { AppContext } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { getMe, signIn, signUp } from './auth.service';
+import { clientInfo } from './client-info';
+import { googleRoutes } from './google.routes';
+import { getLoginActivities } from './login-activities.service';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { refreshSession } from './sessions.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
+/** Per-IP limit through @fastify/rate-limit (429 + Retry-After, before the body is parsed). */
+const perIp = (limit: RateLimit) => ({
+  rateLimit: { max: limit.max, timeWindow: limit.windowSeconds * 1000 },
+});
+
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const { limits } = ctx.config;
+    // work done after answering (reset e-mails) finishes before the app closes
+    const background = new Set<Promise<void>>();
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...background]);
+    });
+
     app.post(
       paths.user,
       {
+        config: perIp(limits.signUpIp),
         schema: {
           tags: ['auth'],
           summary: 'Criar conta (e o espaço de trabalho do usuário)',
@@ -40,14 +62,19 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.token,
       {
+        config: perIp(limits.signInIp),
         schema: {
           tags: ['auth'],
           summary: 'Entrar (e-mail, senha e, com 2FA, o código)',
+          description:
+            'Com 2FA e sem `two_factor_code`: 401 TWO_FACTOR_REQUIRED (a mensagem contém "2FA Required"). ' +
+            'Código errado ou já usado: 401 INVALID_TWO_FACTOR_CODE. Senhas erradas seguidas bloqueiam a conta ' +
+            'por um tempo crescente; o bloqueio e os limites por IP respondem 429 com Retry-After.',
           body: SignInBody,
           response: { 200: TokenResponse, ...errors },
         },
       },
-      async (request) => signIn(ctx, request.body, { deviceId: request.device.id }),
+      async (request) => signIn(ctx, request.body, clientInfo(request)),
     );
 
     app.post(
@@ -83,5 +110,63 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => getMe(ctx, request.actor!, request.query.workspace_id),
     );
+
+    app.post(
+      paths.resetPassword,
+      {
+        config: perIp(limits.resetIp),
+        schema: {
+          tags: ['auth'],
+          summary: 'Pedir um link de redefinição de senha por e-mail',
+          description:
+            'A resposta é a mesma para e-mails com e sem conta. O link vale 1 hora, serve uma vez, ' +
+            'e um pedido novo invalida os links anteriores ainda não usados.',
+          body: ResetRequestBody,
+          response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (request) => {
+        const { message, background: work } = await requestPasswordReset(ctx, request.body.email);
+        if (work) {
+          background.add(work);
+          void work.finally(() => background.delete(work));
+        }
+        return { message };
+      },
+    );
+
+    app.put(
+      paths.resetPassword,
+      {
+        config: perIp(limits.resetIp),
+        schema: {
+          tags: ['auth'],
+          summary: 'Definir a nova senha com o link recebido por e-mail',
+          description:
+            'Encerra todas as sessões do usuário. Link inválido, vencido ou já usado: 400 INVALID_RESET_TOKEN.',
+          body: ResetPasswordBody,
+          response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (request) => resetPassword(ctx, request.body.token, request.body.password),
+    );
+
+    app.get(
+      paths.loginActivities,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['auth'],
+          summary: 'Registro de atividades de acesso (os seus logins, mais recentes primeiro)',
+          security: [{ bearerAuth: [] }],
+          querystring: LoginActivitiesQuery,
+          response: { 200: LoginActivitiesResponse, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (request) =>
+        getLoginActivities(ctx, request.actor!, request.query.page, request.query.size),
+    );
+
+    await app.register(googleRoutes(ctx));
   };
 }

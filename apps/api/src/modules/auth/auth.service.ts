@@ -2,16 +2,31 @@ import type { MeResponse, SignInBody, SignUpBody, TokenResponse } from '@fa-club
 import { getWorkspaceRole } from '../../lib/access';
 import type { Actor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
+import { sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, unauthorized } from '../../lib/errors';
+import { conflict, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { lockoutUntil, secondsUntil } from '../../lib/rate-limit';
+import { publicImageUrl } from '../../lib/storage';
 import {
   findPrimaryOwnedWorkspace,
   insertWorkspaceWithOwner,
   isWorkspaceUsernameTaken,
 } from '../workspaces/workspaces.repo';
+import { verifySignInCode } from '../two-factor/two-factor.service';
+import type { ClientInfo } from './client-info';
+import { recordLoginActivity } from './login-activities.service';
 import { issueSession } from './sessions.service';
-import { findUserByEmail, findUserById, insertUser, isUserUsernameTaken } from './users.repo';
+import {
+  clearLoginFailures,
+  findUserByEmail,
+  findUserById,
+  incrementFailedLogins,
+  insertUser,
+  isUserUsernameTaken,
+  setLockedUntil,
+} from './users.repo';
+import type { UserRow } from './users.repo';
 
 export const emailTaken = () => conflict('EMAIL_TAKEN', 'Este e-mail já está em uso.', 'email');
 export const usernameTaken = () =>
@@ -25,22 +40,27 @@ export async function isUsernameAvailable(ctx: AppContext, username: string) {
   );
 }
 
-/** Creates the user and their own workspace (same username, label = full name) in one transaction. */
-export async function signUp(ctx: AppContext, input: SignUpBody) {
-  if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
-  if (!(await isUsernameAvailable(ctx, input.username))) throw usernameTaken();
-  const passwordHash = await hashPassword(input.password);
+/**
+ * Creates a user and their own workspace (same username, label = full name,
+ * the user its owner) in one transaction. Sign-up and Google sign-in both
+ * create accounts through here.
+ */
+export async function createAccount(
+  ctx: AppContext,
+  input: {
+    email: string;
+    username: string;
+    fullName: string;
+    passwordHash: string | null;
+    googleSub?: string;
+  },
+): Promise<UserRow> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const user = await insertUser(tx, {
-        email: input.email.toLowerCase(),
-        username: input.username,
-        fullName: input.full_name,
-        passwordHash,
-      });
+      const user = await insertUser(tx, { ...input, email: input.email.toLowerCase() });
       await insertWorkspaceWithOwner(tx, {
         ownerId: user.id,
-        label: input.full_name,
+        label: input.fullName,
         username: input.username,
       });
       return user;
@@ -52,18 +72,79 @@ export async function signUp(ctx: AppContext, input: SignUpBody) {
   }
 }
 
+export async function signUp(ctx: AppContext, input: SignUpBody) {
+  if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
+  if (!(await isUsernameAvailable(ctx, input.username))) throw usernameTaken();
+  return createAccount(ctx, {
+    email: input.email,
+    username: input.username,
+    fullName: input.full_name,
+    passwordHash: await hashPassword(input.password),
+  });
+}
+
 export const invalidCredentials = () =>
   unauthorized('E-mail ou senha incorretos.', 'INVALID_CREDENTIALS');
 
+const accountLocked = (seconds: number) =>
+  tooManyRequests(
+    seconds,
+    'Muitas tentativas de login com senha errada. Aguarde um pouco e tente de novo.',
+  );
+
+/** A run of wrong passwords is forgotten after a day without failures. */
+const FAILURE_RUN_MEMORY_SECONDS = 24 * 60 * 60;
+
+/**
+ * E-mails without an account get the same lockout as accounts, kept in
+ * memory, so the 429 does not reveal which e-mails are registered.
+ */
+const unknownEmailKey = (email: string) => `signin:${sha256(email)}`;
+
+async function recordWrongPassword(ctx: AppContext, user: UserRow | null, email: string) {
+  const policy = ctx.config.limits.lockout;
+  if (!user) {
+    ctx.throttle.recordFailure(unknownEmailKey(email), policy, FAILURE_RUN_MEMORY_SECONDS);
+    return;
+  }
+  const now = ctx.clock.now();
+  const failures = await incrementFailedLogins(
+    ctx.db,
+    user.id,
+    now,
+    new Date(now.getTime() - FAILURE_RUN_MEMORY_SECONDS * 1000),
+  );
+  const until = lockoutUntil(failures, policy, now);
+  if (until) await setLockedUntil(ctx.db, user.id, until);
+}
+
+/**
+ * POST /token. Order matters: lock → password → 2FA code, so the code is
+ * only looked at (and its step spent) once the password is right, and a
+ * locked account does not even get its password checked.
+ */
 export async function signIn(
   ctx: AppContext,
   input: SignInBody,
-  meta: { deviceId: string | null },
+  client: ClientInfo,
 ): Promise<TokenResponse> {
-  const user = await findUserByEmail(ctx.db, input.email);
+  const email = input.email.trim().toLowerCase();
+  const user = await findUserByEmail(ctx.db, email);
+  const locked = user
+    ? secondsUntil(user.lockedUntil, ctx.clock.now())
+    : ctx.throttle.lockedFor(unknownEmailKey(email));
+  if (locked) throw accountLocked(locked);
+
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw invalidCredentials();
-  return issueSession(ctx, user, { deviceId: meta.deviceId });
+  if (!user || !ok) {
+    await recordWrongPassword(ctx, user, email);
+    throw invalidCredentials();
+  }
+  await verifySignInCode(ctx, user.id, input.two_factor_code);
+
+  if (user.failedLoginCount > 0 || user.lockedUntil) await clearLoginFailures(ctx.db, user.id);
+  await recordLoginActivity(ctx, user.id, client, 'password');
+  return issueSession(ctx, user, { deviceId: client.deviceId });
 }
 
 export async function getMe(
@@ -84,7 +165,8 @@ export async function getMe(
     is_owner: isOwner,
     full_name: user.fullName,
     email: user.email,
-    avatar_url: null,
+    // user avatars are added by the files module (users.avatar_path)
+    avatar_url: publicImageUrl(ctx, user.avatarPath),
     two_factor: user.twoFactorEnabled,
   };
 }

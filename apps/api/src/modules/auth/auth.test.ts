@@ -205,6 +205,51 @@ describe('GET /api/v1/me', () => {
   });
 });
 
+describe('Google sign-in when not configured', () => {
+  it('says so in /auth/providers and sends /auth/google back to /login with an error', async () => {
+    const providers = await t.inject({ method: 'GET', url: '/api/v1/auth/providers' });
+    expect(providers.statusCode).toBe(200);
+    expect(providers.json()).toEqual({ google: false });
+
+    const start = await t.inject({
+      method: 'GET',
+      url: '/api/v1/auth/google?return_to=/subscribers',
+    });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe(
+      'http://app.test/login?error=google_unavailable&return_to=%2Fsubscribers',
+    );
+    const callback = await t.inject({
+      method: 'GET',
+      url: '/api/v1/auth/google/callback?code=x&state=y',
+    });
+    expect(callback.statusCode).toBe(302);
+    expect(new URL(String(callback.headers.location)).searchParams.get('error')).toBe(
+      'google_unavailable',
+    );
+  });
+});
+
+describe('client address without TRUST_PROXY', () => {
+  it('ignores X-Forwarded-For: the login activity has the socket address', async () => {
+    const u = await createUser(t);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      remoteAddress: '198.51.100.20',
+      headers: { 'x-forwarded-for': '200.160.2.3' },
+      payload: { email: u.email, password: u.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const list = await t.inject({
+      method: 'GET',
+      url: '/api/v1/loginactivities',
+      headers: bearer(res.json().access_token),
+    });
+    expect(list.json().loginactivities[0].ip).toBe('198.51.100.20');
+  });
+});
+
 describe('unknown routes', () => {
   it('answers JSON 404 under /api', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/nada' });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -10,6 +10,11 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
     .from(users)
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
+  return row ?? null;
+}
+
+export async function findUserByGoogleSub(db: DbOrTx, sub: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
   return row ?? null;
 }
 
@@ -52,4 +57,47 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row ?? null;
+}
+
+/**
+ * One more wrong password; returns the run of consecutive failures. A run
+ * whose last failure is older than `forgetBefore` starts again at 1.
+ */
+export async function incrementFailedLogins(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  forgetBefore: Date,
+): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`case when ${users.lastFailedLoginAt} is null or ${users.lastFailedLoginAt} < ${forgetBefore.toISOString()} then 1 else ${users.failedLoginCount} + 1 end`,
+      lastFailedLoginAt: now,
+    })
+    .where(eq(users.id, id))
+    .returning({ count: users.failedLoginCount });
+  return row?.count ?? 0;
+}
+
+export async function setLockedUntil(db: DbOrTx, id: string, until: Date) {
+  await db.update(users).set({ lockedUntil: until }).where(eq(users.id, id));
+}
+
+/** A successful sign-in or a password reset ends the run of failures and any lock. */
+export async function clearLoginFailures(db: DbOrTx, id: string) {
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null, lastFailedLoginAt: null })
+    .where(eq(users.id, id));
+}
+
+/** Links a Google account unless the user already has one. */
+export async function linkGoogleSub(db: DbOrTx, id: string, sub: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ googleSub: sub, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.googleSub)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }

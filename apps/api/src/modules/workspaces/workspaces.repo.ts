@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { workspaceMembers, workspaces } from '../../db/schema';
+import { users, workspaceMembers, workspaces } from '../../db/schema';
 
 export async function insertWorkspaceWithOwner(
   db: DbOrTx,
@@ -39,4 +39,98 @@ export async function findPrimaryOwnedWorkspace(db: DbOrTx, userId: string) {
     .orderBy(asc(workspaceMembers.createdAt))
     .limit(1);
   return row?.ws ?? null;
+}
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+export async function findWorkspaceById(db: DbOrTx, id: string): Promise<WorkspaceRow | null> {
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The user's workspaces with their role: own first, then joined, each oldest first. */
+export async function listWorkspacesOfUser(db: DbOrTx, userId: string) {
+  return db
+    .select({ ws: workspaces, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(
+      sql`case when ${workspaceMembers.role} = 'owner' then 0 else 1 end`,
+      asc(workspaceMembers.createdAt),
+      asc(workspaces.id),
+    );
+}
+
+export async function updateWorkspace(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<Pick<WorkspaceRow, 'label' | 'username' | 'description'>>,
+  now: Date,
+): Promise<WorkspaceRow | null> {
+  const [row] = await db
+    .update(workspaces)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(workspaces.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Points the workspace at a new processed image and returns the key it
+ * replaces. The row is locked so concurrent replacements each see the key
+ * the other wrote (and it gets deleted, never leaked).
+ */
+export async function replaceWorkspaceImagePath(
+  tx: DbOrTx,
+  id: string,
+  kind: 'avatar' | 'cover',
+  key: string,
+  now: Date,
+): Promise<{ previous: string | null } | null> {
+  const [current] = await tx
+    .select({ avatarPath: workspaces.avatarPath, coverPath: workspaces.coverPath })
+    .from(workspaces)
+    .where(eq(workspaces.id, id))
+    .for('update');
+  if (!current) return null;
+  await tx
+    .update(workspaces)
+    .set(
+      kind === 'avatar' ? { avatarPath: key, updatedAt: now } : { coverPath: key, updatedAt: now },
+    )
+    .where(eq(workspaces.id, id));
+  return { previous: kind === 'avatar' ? current.avatarPath : current.coverPath };
+}
+
+/**
+ * Ids of the workspaces the user owns, locked until the end of the
+ * transaction so two concurrent deletions cannot both pass the "keep one" rule.
+ */
+export async function lockOwnedWorkspaceIds(tx: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the workspace; members, invitations, plans, charges, subscriptions and content cascade. */
+export async function deleteWorkspaceRow(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(workspaces)
+    .where(eq(workspaces.id, id))
+    .returning({ id: workspaces.id });
+  return rows.length === 1;
+}
+
+/** True when `username` is the user's own account handle (case-insensitively). */
+export async function isUsersOwnHandle(db: DbOrTx, userId: string, username: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`lower(${users.username}) = ${username.toLowerCase()}`))
+    .limit(1);
+  return Boolean(row);
 }

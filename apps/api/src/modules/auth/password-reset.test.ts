@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets, refreshTokens, users } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
+import { createTestContext } from '../../../test/support/context';
+import type { TestContext } from '../../../test/support/context';
+import { createUser, signIn } from '../../../test/support/fixtures';
+import type { ReceivedMail } from '../../../test/support/smtp';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const requestLink = (email: string) =>
+  t.inject({ method: 'POST', url: '/api/v1/reset-password', payload: { email } });
+const reset = (token: string, password: string) =>
+  t.inject({ method: 'PUT', url: '/api/v1/reset-password', payload: { token, password } });
+
+/** The token in the e-mailed link (text part), checking the link's shape. */
+function tokenFrom(mail: ReceivedMail): string {
+  const match = /http:\/\/app\.test\/reset-password\?token=([\w%-]+)/.exec(mail.text);
+  expect(match).not.toBeNull();
+  return decodeURIComponent(match![1]!);
+}
+
+async function mailedToken(email: string, seen = 0): Promise<string> {
+  const mail = await t.mail.waitFor(email, () => t.mail.to(email).length > seen);
+  return tokenFrom(t.mail.to(email)[seen] ?? mail);
+}
+
+describe('POST /api/v1/reset-password', () => {
+  it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
+    const u = await createUser(t);
+    const known = await requestLink(u.email.toUpperCase());
+    const unknown = await requestLink('ninguem-aqui@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json()).toEqual({
+      message: 'Se houver uma conta com este e-mail, enviaremos um link para redefinir a senha.',
+    });
+
+    const mail = await t.mail.waitFor(u.email);
+    expect(mail.subject).toBe('Redefinição de senha do Fã Clube');
+    expect(mail.text).toContain('O link vale por 1 hora');
+    expect(mail.text).toContain(`Olá, ${u.fullName}!`);
+    const token = tokenFrom(mail);
+    expect(mail.html).toContain(`href="http://app.test/reset-password?token=${token}"`);
+    expect(mail.html).toContain('Redefinir senha');
+
+    // only the SHA-256 is stored
+    const rows = await t.ctx.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, u.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toBe(sha256(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(3_600_000);
+
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.mail.to('ninguem-aqui@example.com')).toHaveLength(0);
+  });
+
+  it('validates the e-mail', async () => {
+    const res = await requestLink('sem-arroba');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('PUT /api/v1/reset-password', () => {
+  it('sets the new password once, revokes every session and lifts the lock', async () => {
+    const u = await createUser(t);
+    const otherSession = await signIn(t, u.email, u.password);
+    // a run of wrong passwords before the reset
+    await t.ctx.db
+      .update(users)
+      .set({ failedLoginCount: 7, lockedUntil: new Date(t.clock.now().getTime() + 600_000) })
+      .where(eq(users.id, u.id));
+
+    await requestLink(u.email);
+    const token = await mailedToken(u.email);
+    const res = await reset(token, 'nova-senha-forte-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Senha redefinida com sucesso. Entre com a nova senha.',
+    });
+
+    // new password in, old one out
+    const oldPassword = await t.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      payload: { email: u.email, password: u.password },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, u.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.lockedUntil).toBeNull();
+    expect((await signIn(t, u.email, 'nova-senha-forte-1')).access_token).toBeTruthy();
+
+    // every refresh token issued before the reset is revoked
+    for (const refresh of [u.refreshToken, otherSession.refresh_token]) {
+      const r = await t.inject({ method: 'POST', url: `/api/v1/refresh-token?token=${refresh}` });
+      expect(r.statusCode).toBe(401);
+    }
+    const live = await t.ctx.db
+      .select({ revokedAt: refreshTokens.revokedAt, createdAt: refreshTokens.createdAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, u.id));
+    expect(live.filter((r) => r.revokedAt === null)).toHaveLength(1); // the sign-in just above
+
+    // single use
+    const again = await reset(token, 'outra-senha-forte-2');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('INVALID_RESET_TOKEN');
+  });
+
+  it('refuses an expired link (1 hour)', async () => {
+    const u = await createUser(t);
+    await requestLink(u.email);
+    const token = await mailedToken(u.email);
+    t.clock.advance(60 * 60_000 + 1000);
+    try {
+      const res = await reset(token, 'nova-senha-forte-1');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo link.',
+        code: 'INVALID_RESET_TOKEN',
+      });
+    } finally {
+      t.clock.advance(-(60 * 60_000 + 1000));
+    }
+    expect((await signIn(t, u.email, u.password)).access_token).toBeTruthy();
+  });
+
+  it('refuses an unknown token', async () => {
+    const res = await reset('token-que-nao-existe-123456', 'nova-senha-forte-1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('INVALID_RESET_TOKEN');
+  });
+
+  it('a newer link invalidates the older unused one', async () => {
+    const u = await createUser(t);
+    await requestLink(u.email);
+    const first = await mailedToken(u.email, 0);
+    await requestLink(u.email);
+    const second = await mailedToken(u.email, 1);
+    expect(second).not.toBe(first);
+    expect((await reset(first, 'nova-senha-forte-1')).json().code).toBe('INVALID_RESET_TOKEN');
+    expect((await reset(second, 'nova-senha-forte-1')).statusCode).toBe(200);
+  });
+
+  it('validates the new password', async () => {
+    const res = await reset('qualquer-token-123456', 'curta');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+});

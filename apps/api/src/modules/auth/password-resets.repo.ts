@@ -1,0 +1,57 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { passwordResets } from '../../db/schema';
+
+export async function insertPasswordReset(
+  db: DbOrTx,
+  input: { userId: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+) {
+  await db.insert(passwordResets).values(input);
+}
+
+/** Spends every unused link of the user (a newer link, or a completed reset, replaces them). */
+export async function invalidateUnusedResets(db: DbOrTx, userId: string, now: Date) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** The user of an unused, unexpired link, or null. */
+export async function findUsableReset(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/**
+ * Marks the link used if it is unused and unexpired; returns its user, or null.
+ * One UPDATE, so two requests with the same link cannot both win.
+ */
+export async function consumePasswordReset(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row?.userId ?? null;
+}

@@ -1,0 +1,254 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CompleteUploadResponse,
+  ErrorBody,
+  FilesQuery,
+  FilesResponse,
+  FolderBody,
+  FolderResponse,
+  ImageUploadBody,
+  ImageUploadResponse,
+  MessageBody,
+  ObjectQuery,
+  ObjectUploadBody,
+  ObjectUploadResponse,
+  ObjectUrlResponse,
+  UploadIdParams,
+  WorkspaceIdParams,
+  WorkspaceObjectParams,
+  paths,
+} from '@fa-clube/contract';
+import type { AppContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { PUBLIC_PREFIX, isValidKey } from '../../lib/storage';
+import { requireAuth } from '../../plugins/auth';
+import {
+  createObjectFolder,
+  deleteObject,
+  getObjectUrl,
+  listObjects,
+  requestObjectUpload,
+} from './files.service';
+import {
+  completeUpload,
+  requestUserAvatarUpload,
+  requestWorkspaceImageUpload,
+} from './images.service';
+import { BinaryBody, sendStoredObject } from './storage.routes';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['files'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** S3 public images: one presigned URL per hour, so browsers can cache the redirect target. */
+const PUBLIC_URL_WINDOW_SECONDS = 3600;
+
+const uploadErrors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+};
+
+export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // ---- profile images ----
+    app.post(
+      paths.userAvatarUpload,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Link para enviar a minha foto de perfil',
+          description:
+            'Responde um PUT pré-assinado (10 min). Depois do PUT, chame POST /uploads/{upload_id}/complete.',
+          body: ImageUploadBody,
+          response: { 200: ImageUploadResponse, ...uploadErrors },
+        },
+      },
+      async (request) => requestUserAvatarUpload(ctx, request.actor, request.body),
+    );
+
+    for (const [path, kind] of [
+      [paths.workspaceAvatarUpload, 'avatar'],
+      [paths.workspaceCoverUpload, 'cover'],
+    ] as const) {
+      app.post(
+        path,
+        {
+          preHandler: requireAuth,
+          schema: {
+            tags,
+            security,
+            summary:
+              kind === 'avatar'
+                ? 'Link para enviar o avatar do espaço de trabalho (proprietário)'
+                : 'Link para enviar a imagem de capa do espaço de trabalho (proprietário)',
+            description:
+              'Responde um PUT pré-assinado (10 min). Depois do PUT, chame POST /uploads/{upload_id}/complete.',
+            params: WorkspaceIdParams,
+            body: ImageUploadBody,
+            response: { 200: ImageUploadResponse, ...uploadErrors },
+          },
+        },
+        async (request) =>
+          requestWorkspaceImageUpload(ctx, request.actor, request.params.id, kind, request.body),
+      );
+    }
+
+    app.post(
+      paths.uploadComplete,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Concluir o envio de uma imagem: verificar, processar e publicar',
+          params: UploadIdParams,
+          response: { 200: CompleteUploadResponse, ...uploadErrors, 409: ErrorBody },
+        },
+      },
+      async (request) => completeUpload(ctx, request.actor, request.params.uploadId),
+    );
+
+    app.get(
+      paths.publicImages,
+      {
+        schema: {
+          tags,
+          summary: 'Imagem pública (avatar, capa); o endereço muda quando a imagem muda',
+          params: z.object({ '*': z.string().max(1000) }),
+          response: {
+            200: BinaryBody,
+            206: BinaryBody,
+            302: BinaryBody,
+            304: BinaryBody,
+            404: ErrorBody,
+            416: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const key = PUBLIC_PREFIX + request.params['*'];
+        if (!isValidKey(key)) throw notFound('Imagem não encontrada.', 'FILE_NOT_FOUND');
+        if (ctx.storage.driver === 's3') {
+          const ttl = 3600;
+          const signed = await ctx.storage.presignGet(key, {
+            expiresInSeconds: ttl,
+            cacheWindowSeconds: PUBLIC_URL_WINDOW_SECONDS,
+            cacheControl: IMMUTABLE,
+          });
+          const windowEnds = signed.expiresAt.getTime() - ttl * 1000;
+          const maxAge = Math.max(0, Math.floor((windowEnds - ctx.clock.now().getTime()) / 1000));
+          return reply
+            .header('Cache-Control', `public, max-age=${maxAge}`)
+            .redirect(signed.url, 302);
+        }
+        return sendStoredObject(ctx.storage, key, request, reply, IMMUTABLE);
+      },
+    );
+
+    // ---- the workspace file store ----
+    app.post(
+      paths.objects,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Link pré-assinado para enviar um arquivo do espaço de trabalho (proprietário)',
+          params: WorkspaceObjectParams,
+          body: ObjectUploadBody,
+          response: { 200: ObjectUploadResponse, ...uploadErrors, 409: ErrorBody },
+        },
+      },
+      async (request) => requestObjectUpload(ctx, request.actor, request.params.ws, request.body),
+    );
+
+    app.get(
+      paths.objects,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Link de visualização (5 min) de um arquivo (proprietário e membros)',
+          params: WorkspaceObjectParams,
+          querystring: ObjectQuery,
+          response: { 200: ObjectUrlResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) =>
+        getObjectUrl(ctx, request.actor, request.params.ws, request.query.file_path),
+    );
+
+    app.delete(
+      paths.objects,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Excluir um arquivo (proprietário)',
+          params: WorkspaceObjectParams,
+          querystring: ObjectQuery,
+          response: {
+            200: MessageBody,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+          },
+        },
+      },
+      async (request) =>
+        deleteObject(ctx, request.actor, request.params.ws, request.query.file_path),
+    );
+
+    app.get(
+      paths.objectFiles,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Arquivos e pastas de uma pasta (proprietário e membros)',
+          params: WorkspaceObjectParams,
+          querystring: FilesQuery,
+          response: { 200: FilesResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => listObjects(ctx, request.actor, request.params.ws, request.query.prefix),
+    );
+
+    app.post(
+      paths.objectFolder,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Criar uma pasta (proprietário)',
+          params: WorkspaceObjectParams,
+          body: FolderBody,
+          response: {
+            201: FolderResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createObjectFolder(ctx, request.actor, request.params.ws, request.body.path)),
+    );
+  };
+}

@@ -1,0 +1,160 @@
+import type { PixWebhookBody } from '@fa-clube/contract';
+import type { DbOrTx } from '../../db/client';
+import { addMonths } from '../../lib/clock';
+import type { AppContext } from '../../lib/context';
+import { decimalStringToCents } from '../../lib/money';
+import { PLAN_MONTHS } from './dto';
+import {
+  findChargeByTxid,
+  insertNotification,
+  insertSubscriptionIfAbsent,
+  insertSubscriptionPayment,
+  lockSubscription,
+  markChargePaid,
+  settleNotification,
+  updateSubscriptionPeriod,
+} from './subscriptions.repo';
+import type { ChargeRow, SubscriptionRow } from './subscriptions.repo';
+
+export interface AppliedPayment {
+  charge: ChargeRow;
+  subscription: SubscriptionRow;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/**
+ * Applies a payment to its charge, inside the caller's transaction:
+ *  1. the charge goes pending|expired -> paid by one conditional UPDATE (only one
+ *     concurrent caller gets the row; the others answer null and change nothing);
+ *  2. the subscription starts now, or is extended from its current end while it
+ *     is still running, by the charge's plan months;
+ *  3. the period is recorded in subscription_payments (unique per charge).
+ * Both the owner's confirmation and the PSP webhook go through here.
+ */
+export async function applyPaymentInTx(
+  tx: DbOrTx,
+  now: Date,
+  input: { chargeId: string; confirmedBy?: string; endToEndId?: string },
+): Promise<AppliedPayment | null> {
+  const charge = await markChargePaid(tx, { ...input, now });
+  if (!charge) return null;
+  const months = PLAN_MONTHS[charge.planType];
+
+  let subscription = await insertSubscriptionIfAbsent(tx, {
+    workspaceId: charge.workspaceId,
+    subscriberId: charge.payerId,
+    planType: charge.planType,
+    start: now,
+    end: addMonths(now, months),
+  });
+  let periodStart = now;
+  if (!subscription) {
+    const current = (await lockSubscription(tx, charge.workspaceId, charge.payerId))!;
+    const running = current.status === 'active' && current.currentPeriodEnd > now;
+    periodStart = running ? current.currentPeriodEnd : now;
+    subscription = await updateSubscriptionPeriod(tx, current.id, {
+      planType: charge.planType,
+      start: running ? current.currentPeriodStart : now,
+      end: addMonths(periodStart, months),
+      now,
+    });
+  }
+  const periodEnd = subscription.currentPeriodEnd;
+  await insertSubscriptionPayment(tx, {
+    subscriptionId: subscription.id,
+    chargeId: charge.id,
+    periodStart,
+    periodEnd,
+    createdAt: now,
+  });
+  return { charge, subscription, periodStart, periodEnd };
+}
+
+/** applyPaymentInTx in its own transaction. */
+export function applyPayment(
+  ctx: AppContext,
+  input: { chargeId: string; confirmedBy?: string; endToEndId?: string },
+): Promise<AppliedPayment | null> {
+  return ctx.db.transaction((tx) => applyPaymentInTx(tx, ctx.clock.now(), input));
+}
+
+export type NotificationOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'unknown_txid'
+  | 'invalid_amount'
+  | 'amount_mismatch'
+  | 'already_paid'
+  | 'charge_not_payable';
+
+/**
+ * One API Pix notification (an item of the webhook's `pix` array). Recorded once
+ * per endToEndId (pix_notifications primary key) in the same transaction that
+ * applies it, so retries and concurrent deliveries apply it at most once.
+ * A payment is applied only when its txid is ours and `valor` equals the charge;
+ * anything else is recorded as ignored with the reason and logged.
+ */
+export async function processPixNotification(
+  ctx: AppContext,
+  provider: string,
+  item: PixWebhookBody['pix'][number],
+): Promise<NotificationOutcome> {
+  const now = ctx.clock.now();
+  const amountCents = decimalStringToCents(item.valor);
+  const horario = Date.parse(item.horario);
+  const txid = item.txid ?? null;
+  const outcome = await ctx.db.transaction(async (tx): Promise<NotificationOutcome> => {
+    const fresh = await insertNotification(tx, {
+      endToEndId: item.endToEndId,
+      provider,
+      txid,
+      amountCents: amountCents ?? 0,
+      paidAt: Number.isNaN(horario) ? null : new Date(horario),
+      outcome: 'ignored',
+      reason: 'processing',
+      receivedAt: now,
+    });
+    if (!fresh) return 'duplicate';
+    const charge = txid ? await findChargeByTxid(tx, txid) : null;
+    let result: NotificationOutcome;
+    if (!charge) result = 'unknown_txid';
+    else if (amountCents === null) result = 'invalid_amount';
+    else if (amountCents !== charge.valueCents) result = 'amount_mismatch';
+    else {
+      const applied = await applyPaymentInTx(tx, now, {
+        chargeId: charge.id,
+        endToEndId: item.endToEndId,
+      });
+      result = applied
+        ? 'applied'
+        : charge.status === 'paid'
+          ? 'already_paid'
+          : 'charge_not_payable';
+    }
+    await settleNotification(tx, item.endToEndId, {
+      outcome: result === 'applied' ? 'applied' : 'ignored',
+      reason: result === 'applied' ? null : result,
+      chargeId: charge?.id ?? null,
+    });
+    return result;
+  });
+  if (outcome !== 'applied' && outcome !== 'duplicate')
+    ctx.logger.warn(
+      { endToEndId: item.endToEndId, txid, valor: item.valor, reason: outcome },
+      'Pix recebido e ignorado',
+    );
+  return outcome;
+}
+
+export async function processPixWebhook(
+  ctx: AppContext,
+  provider: string,
+  body: PixWebhookBody,
+): Promise<{ received: number; applied: number }> {
+  let applied = 0;
+  for (const item of body.pix) {
+    if ((await processPixNotification(ctx, provider, item)) === 'applied') applied++;
+  }
+  return { received: body.pix.length, applied };
+}

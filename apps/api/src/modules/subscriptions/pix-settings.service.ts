@@ -1,0 +1,75 @@
+import type { PixSettings, PixSettingsBody } from '@fa-clube/contract';
+import { requireWorkspaceRole } from '../../lib/access';
+import type { Actor } from '../../lib/access';
+import type { AppContext } from '../../lib/context';
+import { notFound, validationError } from '../../lib/errors';
+import { foldText, MAX_CITY, MAX_NAME, normalizePixKey } from '../../lib/pix';
+import type { PixKeyType } from '../../lib/pix';
+import { findPixSettings, upsertPixSettings } from './subscriptions.repo';
+import type { PixSettingsRow } from './subscriptions.repo';
+
+export const pixNotConfigured = () =>
+  notFound(
+    'Os dados do Pix deste espaço de trabalho ainda não foram cadastrados.',
+    'PIX_NOT_CONFIGURED',
+  );
+
+function toPixSettings(row: PixSettingsRow): PixSettings {
+  return {
+    key: row.key,
+    key_type: row.keyType as PixKeyType,
+    name: row.name,
+    city: row.city,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Owner and members read the workspace's Pix receiving data. */
+export async function getPixSettings(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+): Promise<PixSettings> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const row = await findPixSettings(ctx.db, workspaceId);
+  if (!row) throw pixNotConfigured();
+  return toPixSettings(row);
+}
+
+/**
+ * Only the owner writes it. The key is validated for its type and normalized;
+ * name and city are folded to ASCII and must then fit the BR Code (25 and 15).
+ */
+export async function putPixSettings(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  body: PixSettingsBody,
+): Promise<PixSettings> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const key = normalizePixKey(body.key_type, body.key);
+  if (!key.ok) throw validationError('key', key.message);
+  const name = foldText(body.name);
+  if (!name) throw validationError('name', 'Informe o nome do recebedor com letras e números.');
+  if (name.length > MAX_NAME)
+    throw validationError(
+      'name',
+      `O nome do recebedor deve ter no máximo ${MAX_NAME} caracteres (sem acentos).`,
+    );
+  const city = foldText(body.city);
+  if (!city) throw validationError('city', 'Informe a cidade do recebedor com letras.');
+  if (city.length > MAX_CITY)
+    throw validationError(
+      'city',
+      `A cidade do recebedor deve ter no máximo ${MAX_CITY} caracteres (sem acentos).`,
+    );
+  const row = await upsertPixSettings(ctx.db, {
+    workspaceId,
+    key: key.key,
+    keyType: body.key_type,
+    name,
+    city,
+    now: ctx.clock.now(),
+  });
+  return toPixSettings(row);
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, PixWebhookBody, PixWebhookResponse, paths } from '@fa-clube/contract';
+import type { AppContext } from '../../lib/context';
+import { notFound, unauthorized } from '../../lib/errors';
+import { processPixWebhook } from './payments.service';
+import { isAuthenticWebhook, pixProvider } from './providers';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The exact bytes of a webhook body, for its HMAC signature. */
+    rawBody?: string;
+  }
+}
+
+/**
+ * POST /webhooks/pix/{provider}: the PSP's API Pix notification. Its own
+ * encapsulated plugin, so that only here the JSON parser keeps the raw body.
+ * Authentication runs before the body is validated: a call without a valid
+ * signature (or shared secret) is a 401 and nothing is recorded.
+ */
+export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      request.rawBody = body as string;
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        const e = new SyntaxError('invalid JSON') as SyntaxError & { statusCode: number };
+        e.statusCode = 400;
+        done(e, undefined);
+      }
+    });
+
+    app.post(
+      paths.pixWebhook,
+      {
+        preValidation: async (request) => {
+          const { provider } = request.params as { provider: string };
+          const current = pixProvider(ctx);
+          if (provider !== current.name || !current.acceptsWebhooks)
+            throw notFound('Provedor Pix desconhecido.', 'PIX_PROVIDER_NOT_FOUND');
+          if (!isAuthenticWebhook(ctx.config, request.headers, request.rawBody ?? ''))
+            throw unauthorized('Assinatura do webhook inválida.', 'INVALID_WEBHOOK_SIGNATURE');
+        },
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Notificação de Pix recebido (API Pix do Banco Central)',
+          description:
+            'Autenticação: cabeçalho `X-Webhook-Signature: sha256=<HMAC-SHA256 do corpo bruto com ' +
+            'PIX_WEBHOOK_SECRET, em hex>` ou `X-Webhook-Secret: <PIX_WEBHOOK_SECRET>`; sem isso, 401. ' +
+            'Idempotente por endToEndId. Pix com txid desconhecido ou valor diferente da cobrança ' +
+            'é registrado como ignorado e respondido 200.',
+          params: z.object({ provider: z.string().max(32) }),
+          body: PixWebhookBody,
+          response: { 200: PixWebhookResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => processPixWebhook(ctx, request.params.provider, request.body),
+    );
+  };
+}

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateWorkspaceBody,
+  ErrorBody,
+  MessageBody,
+  TransferOwnershipBody,
+  TransferOwnershipResponse,
+  UpdateWorkspaceBody,
+  Workspace,
+  WorkspaceIdParams,
+  WorkspacesResponse,
+  paths,
+} from '@fa-clube/contract';
+import type { AppContext } from '../../lib/context';
+import { requireAuth } from '../../plugins/auth';
+import { transferOwnership } from './team.service';
+import {
+  createWorkspace,
+  deleteWorkspace,
+  getWorkspace,
+  listWorkspaces,
+  updateWorkspace,
+} from './workspaces.service';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['workspaces'];
+
+export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      paths.workspaces,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Meus espaços de trabalho (próprios primeiro, depois os de equipes)',
+          response: { 200: WorkspacesResponse, 401: ErrorBody },
+        },
+      },
+      async (request) => listWorkspaces(ctx, request.actor),
+    );
+
+    app.post(
+      paths.workspaces,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Criar outro espaço de trabalho próprio',
+          body: CreateWorkspaceBody,
+          response: { 201: Workspace, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createWorkspace(ctx, request.actor, request.body)),
+    );
+
+    app.get(
+      paths.workspace,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Um espaço de trabalho (proprietário e membros)',
+          params: WorkspaceIdParams,
+          response: { 200: Workspace, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => getWorkspace(ctx, request.actor, request.params.id),
+    );
+
+    app.put(
+      paths.workspace,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Alterar nome, nome de usuário ou descrição (proprietário)',
+          params: WorkspaceIdParams,
+          body: UpdateWorkspaceBody,
+          response: {
+            200: Workspace,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+          },
+        },
+      },
+      async (request) => updateWorkspace(ctx, request.actor, request.params.id, request.body),
+    );
+
+    app.delete(
+      paths.workspace,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Excluir o espaço de trabalho, seus arquivos e conteúdo (proprietário)',
+          params: WorkspaceIdParams,
+          response: {
+            200: MessageBody,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+          },
+        },
+      },
+      async (request) => deleteWorkspace(ctx, request.actor, request.params.id),
+    );
+
+    app.post(
+      paths.workspaceTransfer,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Transferir a propriedade para um membro da equipe (proprietário)',
+          params: WorkspaceIdParams,
+          body: TransferOwnershipBody,
+          response: {
+            200: TransferOwnershipResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+          },
+        },
+      },
+      async (request) =>
+        transferOwnership(ctx, request.actor, request.params.id, request.body.email),
+    );
+  };
+}
