@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main className="p-8 text-lg">Fã Clube</main>
+    <App />
   </StrictMode>,
 );

@@ -1,8 +1,34 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import { installMatchMedia, resetMedia } from './media';
+
+// Browser APIs jsdom lacks, used by Radix and input-otp.
+installMatchMedia();
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+document.elementFromPoint ??= () => null;
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  resetMedia();
+  installMatchMedia();
+});
 
 afterEach(() => {
   cleanup();
+  toast.clear();
   localStorage.clear();
+  document.documentElement.className = '';
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

@@ -1,0 +1,118 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E, appUrl, harnessUrl, oidcIssuer, smtpUrl } from './e2e/support/env';
+
+/**
+ * Journeys in real Chromium against the BUILT app (`npm run build` first):
+ *   npx playwright test -c apps/web/playwright.config.ts
+ *
+ * Two processes are started, in this order, and stopped after the run:
+ *   1. e2e/support/harness.ts — SMTP catcher (+ HTTP API) and the local OIDC provider;
+ *   2. the app — `tsx apps/api/src/server.ts` on a fresh temporary DATA_DIR (PGlite).
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const DATA_PREFIX = 'fa-clube-e2e-';
+
+// One fresh data directory per run. The config is also loaded by the workers: they inherit
+// the variable, so the directory is made once. The harness removes it when the run ends.
+if (!process.env.E2E_DATA_DIR) {
+  // leftovers of runs that were killed before the harness could clean up
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.slice(DATA_PREFIX.length).split('-')[0]);
+    if (!name.startsWith(DATA_PREFIX) || !pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), `${DATA_PREFIX}${process.pid}-`));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+const hasOidcProvider = existsSync(path.join(root, 'apps/api/test/support/oidc.ts'));
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(root, 'test-results'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // a 2-core machine: the app, the harness and the browsers share it
+  workers: 2,
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: path.join(root, 'playwright-report') }]],
+  use: {
+    baseURL: appUrl,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    video: 'off',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [
+    {
+      name: 'harness',
+      command: 'npx tsx apps/web/e2e/support/harness.ts',
+      cwd: root,
+      url: `${harnessUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: { E2E_DATA_DIR: dataDir },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      name: 'app',
+      command: 'npx tsx apps/api/src/server.ts',
+      cwd: root,
+      url: `${appUrl}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        HOST: E2E.host,
+        PORT: String(E2E.appPort),
+        APP_URL: appUrl,
+        DATA_DIR: dataDir,
+        SMTP_URL: smtpUrl,
+        MAIL_FROM: 'Fã Clube <nao-responda@faclube.test>',
+        LOG_LEVEL: 'warn',
+        // every journey signs up and in from 127.0.0.1
+        RATE_LIMIT_SIGNIN_IP: '500/60',
+        RATE_LIMIT_SIGNUP_IP: '500/3600',
+        RATE_LIMIT_RESET_IP: '500/3600',
+        ...(hasOidcProvider
+          ? {
+              GOOGLE_CLIENT_ID: E2E.google.clientId,
+              GOOGLE_CLIENT_SECRET: E2E.google.clientSecret,
+              GOOGLE_ISSUER: oidcIssuer,
+            }
+          : {}),
+      },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
+});

@@ -1,0 +1,43 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { createQueryClient } from '@/lib/query-client';
+import { getToken, subscribeSession } from '@/lib/session';
+import { ThemeProvider } from '@/lib/theme';
+
+/** Drops every cached answer when the signed-in user changes (sign-out, other tab, 401). */
+function useClearCacheOnSessionChange(queryClient: QueryClient) {
+  useEffect(() => {
+    let token = getToken();
+    return subscribeSession(() => {
+      const next = getToken();
+      if (!next && token) queryClient.clear();
+      token = next;
+    });
+  }, [queryClient]);
+}
+
+/** Theme (forced light on start, spec), data cache, tooltips and the toast outlet. */
+export function Providers({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  useClearCacheOnSessionChange(client);
+  return (
+    <ThemeProvider defaultTheme="light" forcedInitialTheme="light">
+      <QueryClientProvider client={client}>
+        <TooltipProvider delayDuration={300}>
+          {children}
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

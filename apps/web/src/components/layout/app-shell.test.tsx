@@ -1,0 +1,188 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@/app/routes';
+import { STORAGE_KEYS } from '@/lib/session';
+import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import { setViewportWidth } from '@/test/media';
+import { renderRoutes } from '@/test/render';
+import { isNavItemActive, navItems } from './nav-items';
+
+function signIn(
+  workspace: object | null = { id: 'w1', label: 'Maria', username: 'mariasilva', is_owner: true },
+) {
+  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
+  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
+  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
+  if (workspace) localStorage.setItem(STORAGE_KEYS.workspace, JSON.stringify(workspace));
+  mockFetch((call) =>
+    call.path === '/api/v1/me'
+      ? {
+          body: {
+            ...metadataFixture,
+            email: 'maria@exemplo.com',
+            is_owner: true,
+            avatar_url: null,
+            two_factor: false,
+          },
+        }
+      : { status: 404, body: { message: 'x', code: 'NOT_FOUND' } },
+  );
+}
+
+describe('navigation entries', () => {
+  const [overview, subscribers, profile, settings] = navItems('mariasilva');
+
+  it('point to the spec routes, the profile with the stored username', () => {
+    expect(navItems('mariasilva').map((i) => [i.label, i.to])).toEqual([
+      ['Overview', '/dashboard'],
+      ['Assinantes', '/subscribers'],
+      ['Perfil', '/profile/mariasilva'],
+      ['Configurações', '/settings/workspace'],
+    ]);
+    expect(navItems(null)[2]!.to).toBe('/profile/');
+  });
+
+  it('are active when the path equals the route', () => {
+    expect(isNavItemActive(overview!, '/dashboard')).toBe(true);
+    expect(isNavItemActive(overview!, '/')).toBe(false);
+    expect(isNavItemActive(subscribers!, '/subscribers')).toBe(true);
+    expect(isNavItemActive(subscribers!, '/subscribers/x')).toBe(false);
+    expect(isNavItemActive(profile!, '/profile/mariasilva')).toBe(true);
+    expect(isNavItemActive(profile!, '/profile/outra')).toBe(false);
+  });
+
+  it('mark Configurações active on any path containing /settings', () => {
+    for (const path of [
+      '/settings',
+      '/settings/workspace',
+      '/settings/plans',
+      '/settings/security',
+      '/settings/members',
+    ])
+      expect(isNavItemActive(settings!, path)).toBe(true);
+    expect(isNavItemActive(settings!, '/dashboard')).toBe(false);
+  });
+});
+
+describe('app shell', () => {
+  it('shows the sidebar with the brand in two words at 768 px and more', async () => {
+    setViewportWidth(1280);
+    signIn();
+    renderRoutes(routes, '/settings/security');
+    const sidebar = await screen.findByTestId('sidebar');
+    const brand = within(sidebar).getByRole('link', { name: 'Fã Clube' });
+    expect(within(brand).getByText('Fã')).toBeInTheDocument();
+    expect(within(brand).getByText('Clube')).toBeInTheDocument();
+    const nav = within(sidebar).getByRole('navigation', { name: 'Navegação principal' });
+    expect(within(nav).getByRole('link', { name: 'Configurações' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute(
+      'href',
+      '/profile/mariasilva',
+    );
+    expect(screen.queryByRole('button', { name: 'Abrir menu' })).not.toBeInTheDocument();
+  });
+
+  it('below 768 px shows a top bar whose menu opens the same entries in a left panel', async () => {
+    setViewportWidth(375);
+    signIn();
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByTestId('topbar')).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const panel = await screen.findByRole('dialog');
+    const nav = within(panel).getByRole('navigation', { name: 'Navegação principal' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Overview', 'Assinantes', 'Perfil', 'Configurações']);
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('switches live when the window is resized', async () => {
+    setViewportWidth(1280);
+    signIn();
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByTestId('sidebar')).toBeInTheDocument();
+    act(() => setViewportWidth(600));
+    expect(screen.getByTestId('topbar')).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    act(() => setViewportWidth(768));
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+  });
+
+  it('hides the navigation when no token is stored', async () => {
+    setViewportWidth(1280);
+    mockFetch(() => ({ body: {} }));
+    renderRoutes(routes, '/dashboard');
+    expect(
+      await screen.findByRole('heading', { name: 'Bem-vindo ao Fã Clube' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('navigation', { name: 'Navegação principal' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByTestId('topbar')).not.toBeInTheDocument();
+  });
+
+  it('signs out from the user menu', async () => {
+    setViewportWidth(1280);
+    signIn();
+    const { router } = renderRoutes(routes, '/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Abrir menu do usuário' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+  });
+});
+
+describe('route guards', () => {
+  it.each(['/', '/subscribers', '/settings/plans?x=1', '/settings/members', '/invitation/abc'])(
+    'sends a signed-out visitor of %s to /login with return_to',
+    async (path) => {
+      mockFetch(() => ({ body: {} }));
+      const { router } = renderRoutes(routes, path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(new URLSearchParams(router.state.location.search).get('return_to')).toBe(path);
+    },
+  );
+
+  it('leaves /dashboard and /profile/:username open', async () => {
+    mockFetch(() => ({ body: {} }));
+    const { router } = renderRoutes(routes, '/profile/ana');
+    expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/ana');
+  });
+
+  it('/settings opens /settings/workspace', async () => {
+    signIn();
+    const { router } = renderRoutes(routes, '/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/workspace'));
+    expect(await screen.findByRole('heading', { name: 'Perfil', level: 2 })).toBeInTheDocument();
+    const sub = screen.getByRole('navigation', { name: 'Seções das configurações' });
+    expect(
+      within(sub)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Perfil', 'Planos', 'Segurança', 'Membros da Equipe']);
+  });
+
+  it('shows a pt-BR not-found page for unknown addresses', async () => {
+    mockFetch(() => ({ body: {} }));
+    renderRoutes(routes, '/nao-existe');
+    expect(
+      await screen.findByRole('heading', { name: 'Página não encontrada' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { t } from '@/i18n/pt-BR';
+import { cn } from '@/lib/utils';
+import { useTwoFactorStatus } from '../hooks/use-security';
+import { TwoFactorDialog } from './two-factor-dialog';
+
+export function TwoFactorCard() {
+  const status = useTwoFactorStatus();
+  const [open, setOpen] = useState(false);
+  const on = status.data?.two_factor ?? false;
+
+  return (
+    <Card className="gap-0 p-5 sm:p-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-start gap-4">
+          <div
+            className={cn(
+              'flex size-11 shrink-0 items-center justify-center rounded-lg',
+              on ? 'bg-success/15 text-success' : 'bg-accent text-accent-foreground',
+            )}
+          >
+            {on ? (
+              <ShieldCheck className="size-5" aria-hidden />
+            ) : (
+              <ShieldOff className="size-5" aria-hidden />
+            )}
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <h3 className="flex flex-wrap items-center gap-x-2 gap-y-1 leading-tight font-semibold tracking-tight">
+              {t.security.twoFactorTitle}
+              {status.data ? (
+                <Badge variant={on ? 'success' : 'secondary'}>
+                  {on ? t.security.enabled : t.security.disabled}
+                </Badge>
+              ) : null}
+            </h3>
+            <p className="text-sm leading-relaxed text-muted-foreground">
+              {t.security.twoFactorText}
+            </p>
+            {status.isError ? (
+              <p className="text-sm text-destructive">{t.security.loadError}</p>
+            ) : null}
+          </div>
+        </div>
+        <div className="shrink-0 sm:pl-2">
+          {status.isPending ? (
+            <Skeleton className="h-10 w-full sm:w-36" />
+          ) : status.isError ? (
+            <Button
+              variant="outline"
+              className="w-full sm:w-auto"
+              onClick={() => void status.refetch()}
+            >
+              {t.common.retry}
+            </Button>
+          ) : (
+            <Button
+              className="w-full sm:w-auto"
+              variant={on ? 'outline' : 'default'}
+              onClick={() => setOpen(true)}
+            >
+              {on ? t.security.disable : t.security.enable}
+            </Button>
+          )}
+        </div>
+      </div>
+      {status.data ? (
+        <TwoFactorDialog open={open} onOpenChange={setOpen} status={status.data} />
+      ) : null}
+    </Card>
+  );
+}

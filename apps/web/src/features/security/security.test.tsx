@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@/app/routes';
+import { STORAGE_KEYS } from '@/lib/session';
+import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import type { Call } from '@/test/fetch';
+import { renderRoutes } from '@/test/render';
+import { formatActivityDate, formatLocation } from './format';
+
+const OTPAUTH =
+  'otpauth://totp/F%C3%A3%20Clube:maria%40exemplo.com?secret=JBSWY3DPEHPK3PXP&issuer=F%C3%A3%20Clube';
+
+function signIn() {
+  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
+  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
+  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
+}
+
+/** A tiny in-memory 2FA endpoint: the valid code is 654321. */
+function securityApi(initiallyOn: boolean) {
+  let on = initiallyOn;
+  return mockFetch((call: Call) => {
+    if (call.path === '/api/v1/2fa' && call.method === 'GET')
+      return {
+        body: on
+          ? { two_factor: true }
+          : { two_factor: false, qrcode: OTPAUTH, secret: 'JBSWY3DPEHPK3PXP' },
+      };
+    if (call.path === '/api/v1/2fa' && call.method === 'PATCH') {
+      if (call.query.get('code') !== '654321')
+        return {
+          status: 400,
+          body: { message: 'Código inválido.', code: 'INVALID_TWO_FACTOR_CODE' },
+        };
+      on = !on;
+      return { body: { message: on ? '2FA habilitado.' : '2FA desabilitado.', two_factor: on } };
+    }
+    if (call.path === '/api/v1/loginactivities')
+      return {
+        body: {
+          loginactivities: [
+            {
+              id: '11111111-1111-4111-8111-111111111111',
+              ip: '200.160.2.3',
+              device_type: 'mobile',
+              device_name: 'iOS',
+              browser: 'Mobile Safari 18',
+              country: 'Brasil',
+              state: 'SP',
+              city: 'São Paulo',
+              created_at: '2026-03-05T14:07:00',
+            },
+            {
+              id: '22222222-2222-4222-8222-222222222222',
+              ip: '127.0.0.1',
+              device_type: 'notebook',
+              device_name: null,
+              browser: null,
+              country: null,
+              state: null,
+              city: null,
+              created_at: '2026-03-04T09:30:00',
+            },
+          ],
+          page: 1,
+          size: 50,
+          total: 2,
+        },
+      };
+    return { body: {} };
+  });
+}
+
+describe('security: 2FA', () => {
+  it('enables 2FA: QR (otpauth URI) + secret, auto-submit at 6 digits, red on a wrong code', async () => {
+    signIn();
+    const { calls } = securityApi(false);
+    renderRoutes(routes, '/settings/security');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Habilitar 2FA' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('two-factor-qr')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('two-factor-qr').getAttribute('height')).toBe('128');
+    expect(within(dialog).getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+
+    const code = within(dialog).getByRole('textbox', { name: 'Código de 6 dígitos' });
+    await user.type(code, '111111');
+    expect(await within(dialog).findByText('Código inválido.')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    const patch = calls.filter((c) => c.method === 'PATCH');
+    expect(patch).toHaveLength(1);
+    expect(patch[0]!.query.get('code')).toBe('111111');
+
+    await user.clear(code);
+    await user.type(code, '654321');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((await screen.findAllByText('2FA habilitado.')).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('button', { name: 'Desabilitar 2FA' })).toBeInTheDocument();
+    expect(screen.getByText('Ativada')).toBeInTheDocument();
+  });
+
+  it("disables 2FA: 'Desabilitar 2FA' enabled only at 6 digits", async () => {
+    signIn();
+    const { calls } = securityApi(true);
+    renderRoutes(routes, '/settings/security');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Desabilitar 2FA' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('two-factor-qr')).not.toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Desabilitar 2FA' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Código de 6 dígitos' }), '65432');
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Código de 6 dígitos' }), '1');
+    expect(confirm).toBeEnabled();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0); // no auto-submit here
+    await user.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Habilitar 2FA' })).toBeInTheDocument();
+  });
+});
+
+describe('security: sign-in log', () => {
+  it("lists the sign-ins with 'Sem Localização' and pt-BR dates", async () => {
+    signIn();
+    securityApi(false);
+    renderRoutes(routes, '/settings/security');
+    const table = await screen.findByRole('table', { name: 'Registro de Atividades de Acesso' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Localização', 'Dispositivo', 'Endereço IP', 'Data']);
+    expect(await within(table).findByText('Brasil, São Paulo (SP)')).toBeInTheDocument();
+    expect(within(table).getByText('Sem Localização')).toBeInTheDocument();
+    expect(within(table).getByText('05/03/26 14:07')).toBeInTheDocument();
+    expect(within(table).getByText('200.160.2.3')).toBeInTheDocument();
+    expect(within(table).getByText('Celular')).toBeInTheDocument();
+  });
+
+  it('formats locations and dates', () => {
+    expect(formatLocation({ country: null, city: 'X', state: 'Y' })).toBe('Sem Localização');
+    expect(formatLocation({ country: 'Brasil', city: 'Recife', state: 'PE' })).toBe(
+      'Brasil, Recife (PE)',
+    );
+    expect(formatActivityDate('2026-12-31T23:59:00')).toBe('31/12/26 23:59');
+    expect(formatActivityDate('2026-01-02T00:05:00')).toBe('02/01/26 00:05');
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { UploadError, uploadFile } from './upload';
+
+/** A stand-in for XMLHttpRequest that records the request and lets the test drive its events. */
+class FakeXhr {
+  static last: FakeXhr;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  upload: {
+    onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void;
+  } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+}
+
+describe('uploadFile', () => {
+  it('PUTs the file with its Content-Type and reports progress', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const file = new Blob(['x'.repeat(200)], { type: 'image/png' });
+    const progress: number[] = [];
+    const done = uploadFile({
+      url: 'https://storage.example/put?sig=1',
+      file,
+      onProgress: (p) => progress.push(p.percent),
+    });
+    const xhr = FakeXhr.last;
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe('https://storage.example/put?sig=1');
+    expect(xhr.headers['Content-Type']).toBe('image/png');
+    expect(xhr.body).toBe(file);
+    xhr.upload.onprogress?.({ loaded: 50, total: 200, lengthComputable: true });
+    xhr.upload.onprogress?.({ loaded: 150, total: 200, lengthComputable: true });
+    xhr.status = 200;
+    xhr.onload?.();
+    await expect(done).resolves.toBeUndefined();
+    expect(progress).toEqual([25, 75, 100]);
+  });
+
+  it('rejects with UploadError when the storage refuses, and with AbortError on abort', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const refused = uploadFile({ url: '/u', file: new Blob(['a']), contentType: 'video/mp4' });
+    expect(FakeXhr.last.headers['Content-Type']).toBe('video/mp4');
+    FakeXhr.last.status = 403;
+    FakeXhr.last.onload?.();
+    await expect(refused).rejects.toBeInstanceOf(UploadError);
+
+    const controller = new AbortController();
+    const aborted = uploadFile({ url: '/u', file: new Blob(['a']), signal: controller.signal });
+    controller.abort();
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
