@@ -97,6 +97,8 @@ export default defineConfig({
         PORT: String(E2E.appPort),
         APP_URL: appUrl,
         DATA_DIR: dataDir,
+        // E2E_WEB_DIST: serve another build (parallel work builds with --outDir elsewhere)
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
         SMTP_URL: smtpUrl,
         MAIL_FROM: 'Fã Clube <nao-responda@faclube.test>',
         LOG_LEVEL: 'warn',

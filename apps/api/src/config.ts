@@ -38,6 +38,8 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL deve ser uma URL postgres://')
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Built web client to serve (default apps/web/dist). */
+    WEB_DIST: z.string().min(1).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -147,6 +149,7 @@ export interface Config {
   appUrl: string;
   databaseUrl?: string;
   dataDir: string;
+  webDist?: string;
   logLevel: string;
   bodyLimit: number;
   corsOrigins: string[];
@@ -210,6 +213,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     corsOrigins: e.CORS_ORIGINS,

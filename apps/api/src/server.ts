@@ -8,7 +8,10 @@ async function main() {
   const config = loadConfig();
   const dev = process.argv.includes('--dev');
   const ctx = await createContext(config);
-  const app = await buildApp(ctx, { webDist: dev ? undefined : DEFAULT_WEB_DIST, prettyLogs: dev });
+  const app = await buildApp(ctx, {
+    webDist: dev ? undefined : (config.webDist ?? DEFAULT_WEB_DIST),
+    prettyLogs: dev,
+  });
   ctx.logger = app.log;
 
   let jobs: { stop(): Promise<void> } | null = null;
