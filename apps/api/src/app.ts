@@ -13,7 +13,9 @@ import { API_PREFIX } from '@fa-clube/contract';
 import type { AppContext } from './lib/context';
 import { loggerOptions } from './lib/log';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { storageRoutes } from './modules/files/storage.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { webhookRoutes } from './modules/subscriptions/webhooks.routes';
@@ -115,6 +117,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(teamRoutes(ctx), { prefix: API_PREFIX });
   await app.register(filesRoutes(ctx), { prefix: API_PREFIX });
   await app.register(storageRoutes(ctx), { prefix: API_PREFIX });
+  await app.register(contentRoutes(ctx), { prefix: API_PREFIX });
+  await app.register(profilesRoutes(ctx), { prefix: API_PREFIX });
 
   await registerWeb(app, opts.webDist);
   return app;

@@ -1,2 +1,192 @@
-// Contract for the content domain: request and response schemas shared by the API and the web client.
-export {};
+// Contract for the content domain (posts, attachments, likes, feed) and the public profiles:
+// request and response schemas shared by the API and the web client.
+import { z } from 'zod';
+import { FilePath, IMAGE_CONTENT_TYPES, VIDEO_CONTENT_TYPES } from './files';
+import { Timestamp, Username, Uuid, pageQuery, paged } from './common';
+
+/** Shortest text a post may have when it has no attachment (spec section 9). */
+export const POST_TEXT_MIN = 3;
+export const POST_TEXT_MAX = 5000;
+/** One image or video per post (spec section 5). */
+export const POST_ATTACHMENTS_MAX = 1;
+export const ATTACHMENT_LABEL_MAX = 200;
+/** Content types the composer offers (spec section 9); the server also accepts image/webp. */
+export const COMPOSER_CONTENT_TYPES = ['image/jpeg', 'image/png', 'video/mp4'] as const;
+
+export const ContentParams = z.object({ ws: Uuid });
+export const ContentItemParams = z.object({ ws: Uuid, id: Uuid });
+
+export const AttachmentInput = z.object({
+  /** The `file_path` answered by POST /workspaces/objects/{ws}, after the PUT. */
+  file_path: FilePath,
+  label: z
+    .string({ message: 'Legenda inválida.' })
+    .trim()
+    .max(ATTACHMENT_LABEL_MAX, `A legenda deve ter no máximo ${ATTACHMENT_LABEL_MAX} caracteres.`)
+    .optional(),
+  /** Videos only: an image of the same workspace shown before the video plays. */
+  poster_path: FilePath.optional(),
+});
+export type AttachmentInput = z.infer<typeof AttachmentInput>;
+
+const PostText = z
+  .string({ message: 'Texto inválido.' })
+  .max(POST_TEXT_MAX, `O texto deve ter no máximo ${POST_TEXT_MAX} caracteres.`);
+
+/**
+ * POST /content/{ws}. `description` is accepted as an alias of `text` (the
+ * finance-API form). Without an attachment the text needs at least 3
+ * characters (after trimming); with one it may be empty.
+ */
+export const CreateContentBody = z
+  .object({
+    text: PostText.optional(),
+    description: PostText.optional(),
+    attachments: z
+      .array(AttachmentInput, { message: 'Anexos inválidos.' })
+      .max(POST_ATTACHMENTS_MAX, 'Envie apenas um anexo por publicação.')
+      .default([]),
+  })
+  .superRefine((body, c) => {
+    const text = (body.text ?? body.description ?? '').trim();
+    if (body.attachments.length === 0 && text.length < POST_TEXT_MIN)
+      c.addIssue({
+        code: 'custom',
+        path: [body.text === undefined && body.description !== undefined ? 'description' : 'text'],
+        message:
+          text.length === 0
+            ? 'Escreva um texto ou anexe uma imagem ou vídeo.'
+            : `O texto deve ter pelo menos ${POST_TEXT_MIN} caracteres.`,
+      });
+  });
+export type CreateContentBody = z.input<typeof CreateContentBody>;
+
+export const AttachmentKind = z.enum(['image', 'video']);
+export type AttachmentKind = z.infer<typeof AttachmentKind>;
+
+/** An attachment with short-lived signed URLs (never a bare storage path to fetch). */
+export const ContentAttachment = z
+  .object({
+    file_path: z.string(),
+    label: z.string(),
+    kind: AttachmentKind,
+    content_type: z.enum([...IMAGE_CONTENT_TYPES, ...VIDEO_CONTENT_TYPES]),
+    /** Signed GET of the file (Range supported). */
+    url: z.string(),
+    /** Same as `url`, set for images. */
+    image_url: z.string().optional(),
+    /** Same as `url`, set for videos. */
+    video_url: z.string().optional(),
+    /** Videos with a poster: signed GET of the poster image. */
+    poster_url: z.string().optional(),
+    /** When the signed URLs stop working; refresh with GET /contents/objects. */
+    expires_at: Timestamp,
+  })
+  .meta({ id: 'ContentAttachment' });
+export type ContentAttachment = z.infer<typeof ContentAttachment>;
+
+/** A post as the feed, the profile and POST /content/{ws} answer it. */
+export const ContentItem = z
+  .object({
+    id: Uuid,
+    description: z.string(),
+    attachments: z.array(ContentAttachment),
+    likes: z.number().int(),
+    /** The caller likes it. */
+    liked: z.boolean(),
+    /** The creator's display name (the workspace label). */
+    full_name: z.string(),
+    /** The creator's @username (the workspace's). */
+    username: z.string(),
+    avatar_url: z.string().nullable(),
+    created_at: Timestamp,
+    /** The caller owns the post's workspace (may delete it). */
+    is_owner: z.boolean(),
+    workspace_id: Uuid,
+  })
+  .meta({ id: 'ContentItem' });
+export type ContentItem = z.infer<typeof ContentItem>;
+
+export const ContentsResponse = paged('contents', ContentItem).meta({ id: 'ContentsResponse' });
+export type ContentsResponse = z.infer<typeof ContentsResponse>;
+
+/** GET /contents/{ws}/feed: pages from 1, 25 posts (spec section 9). */
+export const FeedQuery = pageQuery({ page: 1, size: 25, minPage: 1 });
+export type FeedQuery = z.infer<typeof FeedQuery>;
+
+/** GET /contents/{ws}/profile: pages from 0, 10 posts (spec section 9). */
+export const ProfileContentsQuery = pageQuery({ page: 0, size: 10 }).extend({
+  username: Username,
+});
+export type ProfileContentsQuery = z.infer<typeof ProfileContentsQuery>;
+
+export const LikeResponse = z
+  .object({
+    /** Likes of the post after the toggle. */
+    likes: z.number().int(),
+    /** The caller likes the post after the toggle. */
+    liked: z.boolean(),
+  })
+  .meta({ id: 'LikeResponse' });
+export type LikeResponse = z.infer<typeof LikeResponse>;
+
+/** GET /contents/objects: a file of a creator's post, or the creator's avatar/cover. */
+export const ContentObjectQuery = z.object({
+  username: Username,
+  /** A post's `file_path` (or poster), or `avatar` / `cover` for the public images. */
+  file_path: FilePath,
+});
+export const ContentObjectResponse = z
+  .object({
+    url: z.string(),
+    /** Null for the public, permanent avatar and cover URLs. */
+    expires_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'ContentObjectUrl' });
+export type ContentObjectResponse = z.infer<typeof ContentObjectResponse>;
+
+// ---- Profiles ----------------------------------------------------------------
+
+export const ProfileQuery = z.object({ username: Username });
+
+/** GET /profile?username=: public; the flags describe the caller (false when signed out). */
+export const Profile = z
+  .object({
+    /** The creator's workspace id. */
+    id: Uuid,
+    avatar_url: z.string().nullable(),
+    cover_url: z.string().nullable(),
+    label: z.string(),
+    description: z.string(),
+    username: z.string(),
+    /** How many posts the creator has (visitors draw that many placeholders). */
+    total_content: z.number().int(),
+    /** The owner's full name. */
+    full_name: z.string(),
+    is_owner: z.boolean(),
+    /** The caller belongs to the workspace's team (owner or member). */
+    is_member: z.boolean(),
+    /** The caller has an active subscription. */
+    is_subscribed: z.boolean(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof Profile>;
+
+export const RecommendedProfile = z
+  .object({
+    username: z.string(),
+    label: z.string(),
+    avatar_url: z.string().nullable(),
+    cover_url: z.string().nullable(),
+    description: z.string(),
+    total_content: z.number().int(),
+  })
+  .meta({ id: 'RecommendedProfile' });
+export type RecommendedProfile = z.infer<typeof RecommendedProfile>;
+
+/** At most this many recommendations. */
+export const RECOMMENDED_LIMIT = 10;
+export const RecommendedResponse = z
+  .object({ profiles: z.array(RecommendedProfile) })
+  .meta({ id: 'RecommendedResponse' });
+export type RecommendedResponse = z.infer<typeof RecommendedResponse>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -8,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -27,6 +29,12 @@ export const contents = pgTable(
   ],
 );
 
+/**
+ * The files of a post. A video's poster image is a row of its own pointing at
+ * the video (`poster_of`), so every file a post uses is "attached": the file
+ * store refuses to overwrite or delete it while the post exists. The content
+ * service attaches a file to at most one post, so deleting a post can delete its files.
+ */
 export const contentAttachments = pgTable(
   'content_attachments',
   {
@@ -34,6 +42,7 @@ export const contentAttachments = pgTable(
     contentId: uuid('content_id')
       .notNull()
       .references(() => contents.id, { onDelete: 'cascade' }),
+    /** Workspace-relative path in the file store (`uploads/2026/11/<uuid>.jpg`). */
     filePath: text('file_path').notNull(),
     label: text('label').notNull().default(''),
     /** image | video */
@@ -41,10 +50,17 @@ export const contentAttachments = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     position: integer('position').notNull().default(0),
+    /** Set on a poster image: the video attachment it belongs to. */
+    posterOf: uuid('poster_of').references((): AnyPgColumn => contentAttachments.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     index('content_attachments_content_idx').on(t.contentId),
     index('content_attachments_path_idx').on(t.filePath),
+    index('content_attachments_poster_of_idx')
+      .on(t.posterOf)
+      .where(sql`${t.posterOf} is not null`),
   ],
 );
 
@@ -59,5 +75,8 @@ export const contentLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.userId] }),
+    index('content_likes_user_idx').on(t.userId),
+  ],
 );

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ContentItem,
+  ContentItemParams,
+  ContentObjectQuery,
+  ContentObjectResponse,
+  ContentParams,
+  ContentsResponse,
+  CreateContentBody,
+  ErrorBody,
+  FeedQuery,
+  LikeResponse,
+  MessageBody,
+  ProfileContentsQuery,
+  paths,
+} from '@fa-clube/contract';
+import type { AppContext } from '../../lib/context';
+import { optionalAuth, requireAuth } from '../../plugins/auth';
+import {
+  createContent,
+  deleteContent,
+  getContentObjectUrl,
+  getFeed,
+  getProfileContents,
+  toggleContentLike,
+} from './content.service';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['content'];
+const err = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) =>
+  Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, typeof ErrorBody>;
+
+/** Posts, likes, the feed, a profile's posts and signed media URLs. */
+export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      paths.content,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Publicar um post com texto e até um anexo (somente o proprietário)',
+          description:
+            'O anexo é um arquivo já enviado ao armazenamento do espaço (POST /workspaces/objects/{ws} e PUT), ' +
+            'conferido pelo conteúdo (JPEG, PNG, WebP ou MP4). `poster_path`: imagem de capa de um vídeo. ' +
+            '`description` é aceito como sinônimo de `text`.',
+          params: ContentParams,
+          body: CreateContentBody,
+          response: { 201: ContentItem, ...err(400, 401, 403, 404, 409, 413, 415) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createContent(ctx, request.actor, request.params.ws, request.body)),
+    );
+
+    app.delete(
+      paths.contentItem,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Excluir um post, suas curtidas e seus arquivos (somente o proprietário)',
+          params: ContentItemParams,
+          response: { 200: MessageBody, ...err(400, 401, 403, 404) },
+        },
+      },
+      async (request) => deleteContent(ctx, request.actor, request.params.ws, request.params.id),
+    );
+
+    app.post(
+      paths.contentLike,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Curtir ou descurtir um post (proprietário, membros e assinantes ativos)',
+          params: ContentItemParams,
+          response: { 200: LikeResponse, ...err(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        toggleContentLike(ctx, request.actor, request.params.ws, request.params.id),
+    );
+
+    app.get(
+      paths.feed,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Feed: posts dos meus espaços e dos perfis que assino, mais novos primeiro',
+          params: ContentParams,
+          querystring: FeedQuery,
+          response: { 200: ContentsResponse, ...err(400, 401, 404) },
+        },
+      },
+      async (request) => getFeed(ctx, request.actor, request.params.ws, request.query),
+    );
+
+    app.get(
+      paths.profileContents,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'Posts de um perfil (proprietário, membros e assinantes ativos)',
+          description:
+            'Quem não assina recebe 403 SUBSCRIPTION_REQUIRED; o perfil público informa só total_content.',
+          params: ContentParams,
+          querystring: ProfileContentsQuery,
+          response: { 200: ContentsResponse, ...err(400, 401, 403, 404) },
+        },
+      },
+      async (request) => getProfileContents(ctx, request.actor, request.params.ws, request.query),
+    );
+
+    app.get(
+      paths.contentObject,
+      {
+        preHandler: optionalAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'URL assinada e temporária de um arquivo de um post (ou avatar e capa públicos)',
+          description:
+            'Arquivos de posts: só para proprietário, membros e assinantes ativos; qualquer outro caso é 404. ' +
+            '`file_path` = `avatar` ou `cover` responde a URL pública da imagem, para todos.',
+          querystring: ContentObjectQuery,
+          response: { 200: ContentObjectResponse, ...err(400, 401, 404) },
+        },
+      },
+      async (request) => getContentObjectUrl(ctx, request.actor, request.query),
+    );
+  };
+}

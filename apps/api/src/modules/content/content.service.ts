@@ -1,0 +1,273 @@
+/**
+ * Posts, their attachments, likes and the two post lists (feed and profile).
+ *
+ * Who sees a creator's posts: the owner, the team members and the active
+ * subscribers of the creator's workspace (lib/access.ts contentAccess). For
+ * anyone else no post text, file path or media URL leaves this module; the
+ * public profile only tells how many posts there are.
+ *
+ * `{ws}` in the paths is the caller's current workspace (the one they post in,
+ * like from or read from); the caller must belong to it (else 404).
+ */
+import type {
+  ContentAttachment,
+  ContentItem,
+  ContentObjectResponse,
+  ContentsResponse,
+  CreateContentBody,
+  LikeResponse,
+} from '@fa-clube/contract';
+import { contentAccess, findWorkspaceByUsername, requireWorkspaceRole } from '../../lib/access';
+import type { Actor } from '../../lib/access';
+import type { AppContext } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { publicImageUrl } from '../../lib/storage';
+import {
+  deleteWorkspaceFiles,
+  normalizeFilePath,
+  signedViewUrl,
+  verifyWorkspaceFile,
+} from '../files/files.service';
+import { profileNotFound } from '../subscriptions/plans.service';
+import {
+  deleteContent as deleteContentRows,
+  findContentItem,
+  findContentWorkspaceId,
+  insertContent,
+  isWorkspaceContentFile,
+  listFeed,
+  listWorkspaceContents,
+  lockAttachedFiles,
+  toggleLike,
+} from './content.repo';
+import type { AttachmentRow, ContentRow, NewAttachment } from './content.repo';
+
+/** Media URLs in a list stay valid this long (a page is read for a while); refresh via /contents/objects. */
+export const LIST_MEDIA_URL_TTL_SECONDS = 900;
+
+export const subscriptionRequired = () =>
+  forbidden('Assine este perfil para ver as publicações.', 'SUBSCRIPTION_REQUIRED');
+const contentNotFound = () => notFound('Publicação não encontrada.', 'CONTENT_NOT_FOUND');
+const fileNotFound = () => notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND');
+
+async function toAttachment(
+  ctx: AppContext,
+  workspaceId: string,
+  a: AttachmentRow,
+): Promise<ContentAttachment> {
+  const opts = { expiresInSeconds: LIST_MEDIA_URL_TTL_SECONDS };
+  const { url, expiresAt } = await signedViewUrl(ctx, workspaceId, a.file_path, opts);
+  const poster = a.poster_path ? await signedViewUrl(ctx, workspaceId, a.poster_path, opts) : null;
+  return {
+    file_path: a.file_path,
+    label: a.label,
+    kind: a.kind,
+    content_type: a.content_type,
+    url,
+    ...(a.kind === 'image' ? { image_url: url } : { video_url: url }),
+    ...(poster ? { poster_url: poster.url } : {}),
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+/** A post row as the API answers it; call only for a caller who may see the post. */
+async function toContentItem(ctx: AppContext, row: ContentRow): Promise<ContentItem> {
+  return {
+    id: row.id,
+    description: row.description,
+    attachments: await Promise.all(
+      row.attachments.map((a) => toAttachment(ctx, row.workspaceId, a)),
+    ),
+    likes: row.likes,
+    liked: row.liked,
+    full_name: row.label,
+    username: row.username,
+    avatar_url: publicImageUrl(ctx, row.avatarPath),
+    created_at: row.createdAt.toISOString(),
+    is_owner: row.isOwner,
+    workspace_id: row.workspaceId,
+  };
+}
+
+/** Checks each attachment (and poster) in the file store: path, existence, size, magic bytes. */
+async function verifyAttachments(
+  ctx: AppContext,
+  workspaceId: string,
+  attachments: NonNullable<CreateContentBody['attachments']>,
+): Promise<NewAttachment[]> {
+  const verified: NewAttachment[] = [];
+  for (const a of attachments) {
+    const file = await verifyWorkspaceFile(ctx, workspaceId, a.file_path, ['image', 'video']);
+    let poster: NewAttachment['poster'];
+    if (a.poster_path !== undefined) {
+      if (file.kind !== 'video')
+        throw badRequest('POSTER_ONLY_FOR_VIDEO', 'Apenas vídeos têm imagem de capa.', [
+          { field: 'poster_path', message: 'Apenas vídeos têm imagem de capa.' },
+        ]);
+      const image = await verifyWorkspaceFile(ctx, workspaceId, a.poster_path, ['image']);
+      poster = { filePath: image.filePath, contentType: image.contentType, size: image.size };
+    }
+    verified.push({
+      filePath: file.filePath,
+      label: a.label ?? '',
+      kind: file.kind,
+      contentType: file.contentType,
+      size: file.size,
+      ...(poster ? { poster } : {}),
+    });
+  }
+  return verified;
+}
+
+/** POST /content/{ws}: the owner publishes text and at most one verified image or video. */
+export async function createContent(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  body: CreateContentBody,
+): Promise<ContentItem> {
+  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const attachments = await verifyAttachments(ctx, workspaceId, body.attachments ?? []);
+  const filePaths = attachments.flatMap((a) => [
+    a.filePath,
+    ...(a.poster ? [a.poster.filePath] : []),
+  ]);
+  const id = await ctx.db.transaction(async (tx) => {
+    if ((await lockAttachedFiles(tx, workspaceId, filePaths)).length > 0)
+      throw conflict(
+        'FILE_IN_USE',
+        'Este arquivo já está em outra publicação. Envie-o novamente.',
+        'file_path',
+      );
+    return insertContent(tx, {
+      workspaceId,
+      authorId: me.userId,
+      description: (body.text ?? body.description ?? '').trim(),
+      createdAt: ctx.clock.now(),
+      attachments,
+    });
+  });
+  const row = await findContentItem(ctx.db, me.userId, id);
+  if (!row) throw contentNotFound();
+  return toContentItem(ctx, row);
+}
+
+/**
+ * DELETE /content/{ws}/{id}: the owner of the post's workspace. Rows first
+ * (attachments, then the post with its likes) in one transaction, then the
+ * files; a storage failure after the commit is logged (the post is gone).
+ */
+export async function deleteContent(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  contentId: string,
+): Promise<{ message: string }> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const deleted = await ctx.db.transaction((tx) => deleteContentRows(tx, workspaceId, contentId));
+  if (!deleted) throw contentNotFound();
+  try {
+    await deleteWorkspaceFiles(ctx, workspaceId, deleted.filePaths);
+  } catch (err) {
+    ctx.logger.error({ err, workspaceId, contentId }, 'could not delete the files of a post');
+  }
+  return { message: 'Publicação excluída.' };
+}
+
+/** POST /content/{ws}/{id}/like: toggles the caller's like on a post they may see. */
+export async function toggleContentLike(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  contentId: string,
+): Promise<LikeResponse> {
+  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const postWorkspaceId = await findContentWorkspaceId(ctx.db, contentId);
+  if (!postWorkspaceId) throw contentNotFound();
+  const now = ctx.clock.now();
+  if ((await contentAccess(ctx.db, me, postWorkspaceId, now)) === 'none')
+    throw subscriptionRequired();
+  const result = await toggleLike(ctx.db, contentId, me.userId, now);
+  // Null: the post was deleted between the check and the toggle.
+  if (!result) throw contentNotFound();
+  return result;
+}
+
+/** GET /contents/{ws}/feed: the caller's own and joined workspaces' posts and their subscriptions'. */
+export async function getFeed(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  query: { page: number; size: number },
+): Promise<ContentsResponse> {
+  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const { rows, total } = await listFeed(ctx.db, {
+    viewerId: me.userId,
+    now: ctx.clock.now(),
+    limit: query.size,
+    offset: (query.page - 1) * query.size,
+  });
+  return {
+    contents: await Promise.all(rows.map((r) => toContentItem(ctx, r))),
+    page: query.page,
+    size: query.size,
+    total,
+  };
+}
+
+/** GET /contents/{ws}/profile?username=: a creator's posts, for those who may see them. */
+export async function getProfileContents(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  query: { username: string; page: number; size: number },
+): Promise<ContentsResponse> {
+  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const creator = await findWorkspaceByUsername(ctx.db, query.username);
+  if (!creator) throw profileNotFound();
+  if ((await contentAccess(ctx.db, me, creator.id, ctx.clock.now())) === 'none')
+    throw subscriptionRequired();
+  const { rows, total } = await listWorkspaceContents(ctx.db, {
+    viewerId: me.userId,
+    workspaceId: creator.id,
+    limit: query.size,
+    offset: query.page * query.size,
+  });
+  return {
+    contents: await Promise.all(rows.map((r) => toContentItem(ctx, r))),
+    page: query.page,
+    size: query.size,
+    total,
+  };
+}
+
+/**
+ * GET /contents/objects?username=&file_path=: a fresh signed URL of a file of
+ * one of the creator's posts, for those who may see it; the creator's public
+ * avatar or cover (`avatar`, `cover` or its stored key) for anyone. Everything
+ * else is 404, so nobody learns whether a file exists.
+ */
+export async function getContentObjectUrl(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: { username: string; file_path: string },
+): Promise<ContentObjectResponse> {
+  const creator = await findWorkspaceByUsername(ctx.db, query.username);
+  if (!creator) throw profileNotFound();
+  const wanted = query.file_path.trim();
+  for (const [name, key] of [
+    ['avatar', creator.avatarPath],
+    ['cover', creator.coverPath],
+  ] as const) {
+    if (wanted !== name && wanted !== key) continue;
+    const url = publicImageUrl(ctx, key);
+    if (!url) throw fileNotFound();
+    return { url, expires_at: null };
+  }
+  if ((await contentAccess(ctx.db, actor, creator.id, ctx.clock.now())) === 'none')
+    throw fileNotFound();
+  const filePath = normalizeFilePath(wanted);
+  if (!(await isWorkspaceContentFile(ctx.db, creator.id, filePath))) throw fileNotFound();
+  const { url, expiresAt } = await signedViewUrl(ctx, creator.id, filePath);
+  return { url, expires_at: expiresAt.toISOString() };
+}

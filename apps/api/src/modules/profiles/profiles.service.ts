@@ -1,0 +1,64 @@
+/**
+ * Public creator profiles and recommendations. A profile is public: it says
+ * who the creator is and how many posts they have (`total_content`), never
+ * what the posts hold (that is the content module's, behind the paywall).
+ */
+import { RECOMMENDED_LIMIT } from '@fa-clube/contract';
+import type { Profile, RecommendedResponse } from '@fa-clube/contract';
+import { requireWorkspaceRole } from '../../lib/access';
+import type { Actor } from '../../lib/access';
+import type { AppContext } from '../../lib/context';
+import { publicImageUrl } from '../../lib/storage';
+import { profileNotFound } from '../subscriptions/plans.service';
+import { findProfile, listRecommended } from './profiles.repo';
+
+/** GET /profile?username=: anyone; the flags describe the caller. */
+export async function getProfile(
+  ctx: AppContext,
+  actor: Actor | null,
+  username: string,
+): Promise<Profile> {
+  const row = await findProfile(ctx.db, {
+    username,
+    viewerId: actor?.userId ?? null,
+    now: ctx.clock.now(),
+  });
+  if (!row) throw profileNotFound();
+  return {
+    id: row.id,
+    avatar_url: publicImageUrl(ctx, row.avatarPath),
+    cover_url: publicImageUrl(ctx, row.coverPath),
+    label: row.label,
+    description: row.description,
+    username: row.username,
+    total_content: row.totalContent,
+    full_name: row.ownerFullName,
+    is_owner: row.viewerRole === 'owner',
+    is_member: row.viewerRole !== null,
+    is_subscribed: row.viewerSubscribed,
+  };
+}
+
+/** GET /profiles/{ws}/recommended: creators with posts the caller does not follow yet. */
+export async function getRecommended(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+): Promise<RecommendedResponse> {
+  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const rows = await listRecommended(ctx.db, {
+    viewerId: me.userId,
+    now: ctx.clock.now(),
+    limit: RECOMMENDED_LIMIT,
+  });
+  return {
+    profiles: rows.map((r) => ({
+      username: r.username,
+      label: r.label,
+      avatar_url: publicImageUrl(ctx, r.avatarPath),
+      cover_url: publicImageUrl(ctx, r.coverPath),
+      description: r.description,
+      total_content: r.totalContent,
+    })),
+  };
+}
