@@ -37,7 +37,7 @@ test.describe('app shell and pages', () => {
     await captureScreens(page, 'subscribers');
 
     await page.goto(`/profile/${user.username}`);
-    await expect(page.getByRole('heading', { name: 'Perfil' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bianca Torres' })).toBeVisible();
     await captureScreens(page, 'profile');
 
     for (const [path, heading, name] of [

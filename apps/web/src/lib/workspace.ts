@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { apiPath, paths } from '@fa-clube/contract';
 import type { SessionMetadata } from '@fa-clube/contract';
 import { api } from './api-client';
@@ -82,4 +83,33 @@ export function syncCurrentWorkspace(list: StoredWorkspace[]) {
     (current && !current.id && list.find((w) => w.username === current.username)) ||
     list[0]!;
   if (JSON.stringify(match) !== JSON.stringify(current)) setWorkspace(match);
+}
+
+/**
+ * Puts a fresh copy of a workspace into the cached list (after an edit, an upload, a transfer or
+ * joining a team) and, when it is the current one, into storage, so the switcher and the
+ * 'Perfil' link show it at once.
+ */
+export function rememberWorkspace(queryClient: QueryClient, item: WorkspaceItem) {
+  const fresh = toStoredWorkspace(item);
+  queryClient.setQueryData<StoredWorkspace[]>(WORKSPACES_QUERY_KEY, (list) => {
+    if (!list) return list;
+    return list.some((w) => w.id === fresh.id)
+      ? list.map((w) => (w.id === fresh.id ? fresh : w))
+      : [...list, fresh];
+  });
+  if (getWorkspace()?.id === fresh.id) setWorkspace(fresh);
+}
+
+/**
+ * Makes `item` the current workspace and refetches every query (their keys hold the workspace
+ * id, and the list itself may have changed: joined, transferred or deleted).
+ */
+export function switchWorkspace(queryClient: QueryClient, item: WorkspaceItem) {
+  const next = toStoredWorkspace(item);
+  queryClient.setQueryData<StoredWorkspace[]>(WORKSPACES_QUERY_KEY, (list) =>
+    list && !list.some((w) => w.id === next.id) ? [...list, next] : list,
+  );
+  setWorkspace(next);
+  void queryClient.invalidateQueries();
 }

@@ -1,15 +1,18 @@
-import { MailOpen } from 'lucide-react';
-import { Page, PageHeader, UpcomingSection } from '@/components/layout/page';
+import { useParams } from 'react-router';
+import { Page, PageHeader } from '@/components/layout/page';
+import { InvitationPage } from '@/features/invitations/components/invitation-page';
 import { t } from '@/i18n/pt-BR';
 
-/** /invitation/:id: accept an invitation to a workspace team. */
+/**
+ * /invitation/:id (login required: a signed-out visitor goes to /login, or on to /signup, with
+ * return_to back here): see the invitation to a workspace team and accept it.
+ */
 export function InvitationRoute() {
+  const { id = '' } = useParams();
   return (
     <Page width="narrow">
-      <PageHeader title={t.pages.invitationTitle} />
-      <UpcomingSection icon={<MailOpen className="size-5" aria-hidden />}>
-        {t.pages.invitationDescription}
-      </UpcomingSection>
+      <PageHeader title={t.invitation.title} />
+      <InvitationPage key={id} id={id} />
     </Page>
   );
 }

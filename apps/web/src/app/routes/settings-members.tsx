@@ -1,5 +1,5 @@
-import { UsersRound } from 'lucide-react';
-import { SectionHeader, UpcomingSection } from '@/components/layout/page';
+import { SectionHeader } from '@/components/layout/page';
+import { MembersSettings } from '@/features/members/components/members-settings';
 import { t } from '@/i18n/pt-BR';
 
 /** /settings/members ('Membros da Equipe'): invite form, members and pending invitations. */
@@ -7,10 +7,8 @@ export function SettingsMembersRoute() {
   return (
     <section>
       <title>{`${t.settings.members} · ${t.brand.name}`}</title>
-      <SectionHeader title={t.settings.members} />
-      <UpcomingSection icon={<UsersRound className="size-5" aria-hidden />}>
-        {t.settings.membersDescription}
-      </UpcomingSection>
+      <SectionHeader title={t.settings.members} description={t.members.description} />
+      <MembersSettings />
     </section>
   );
 }

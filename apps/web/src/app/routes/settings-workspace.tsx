@@ -1,5 +1,5 @@
-import { UserRoundPen } from 'lucide-react';
-import { SectionHeader, UpcomingSection } from '@/components/layout/page';
+import { SectionHeader } from '@/components/layout/page';
+import { WorkspaceSettings } from '@/features/workspace-settings/components/workspace-settings';
 import { t } from '@/i18n/pt-BR';
 
 /** /settings/workspace ('Perfil'): cover, avatar, appearance, name, username, description. */
@@ -7,10 +7,8 @@ export function SettingsWorkspaceRoute() {
   return (
     <section>
       <title>{`${t.settings.workspace} · ${t.brand.name}`}</title>
-      <SectionHeader title={t.settings.workspace} />
-      <UpcomingSection icon={<UserRoundPen className="size-5" aria-hidden />}>
-        {t.settings.workspaceDescription}
-      </UpcomingSection>
+      <SectionHeader title={t.settings.workspace} description={t.workspaceSettings.description} />
+      <WorkspaceSettings />
     </section>
   );
 }

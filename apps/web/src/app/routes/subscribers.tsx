@@ -1,15 +1,6 @@
-import { Users } from 'lucide-react';
-import { Page, PageHeader, UpcomingSection } from '@/components/layout/page';
-import { t } from '@/i18n/pt-BR';
+import { SubscribersScreen } from '@/features/subscribers/components/subscribers-screen';
 
 /** /subscribers ('Assinantes'). */
 export function SubscribersRoute() {
-  return (
-    <Page>
-      <PageHeader title={t.pages.subscribersTitle} />
-      <UpcomingSection icon={<Users className="size-5" aria-hidden />}>
-        {t.pages.subscribersDescription}
-      </UpcomingSection>
-    </Page>
-  );
+  return <SubscribersScreen />;
 }

@@ -159,9 +159,14 @@ describe('route guards', () => {
   );
 
   it('leaves /dashboard and /profile/:username open', async () => {
-    mockFetch(() => ({ body: {} }));
+    mockFetch(() => ({
+      status: 404,
+      body: { message: 'Perfil não encontrado.', code: 'PROFILE_NOT_FOUND' },
+    }));
     const { router } = renderRoutes(routes, '/profile/ana');
-    expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Perfil não encontrado' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile/ana');
   });
 

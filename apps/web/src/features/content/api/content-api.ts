@@ -1,0 +1,103 @@
+import {
+  ContentItem,
+  ContentObjectResponse,
+  ContentsResponse,
+  LikeResponse,
+  MessageBody,
+  ObjectUploadResponse,
+  apiPath,
+  paths,
+} from '@fa-clube/contract';
+import type { CreateContentBody, ExtensionType } from '@fa-clube/contract';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Feed paging (spec section 9): pages from 1, 25 posts. */
+export const FEED_FIRST_PAGE = 1;
+export const FEED_PAGE_SIZE = 25;
+/** Profile posts paging (spec section 9): pages from 0, 10 posts. */
+export const PROFILE_FIRST_PAGE = 0;
+export const PROFILE_PAGE_SIZE = 10;
+
+/** Every list of posts lives under this key, so a like or a reload reaches all of them. */
+export const CONTENTS_KEY = ['contents'] as const;
+export const feedKey = (ws: string) => [...CONTENTS_KEY, 'feed', ws] as const;
+export const profileContentsKey = (ws: string, username: string) =>
+  [...CONTENTS_KEY, 'profile', ws, username.toLowerCase()] as const;
+
+export type ContentPages = InfiniteData<ContentsResponse>;
+
+/** GET /contents/{ws}/feed?page=&size= */
+export const fetchFeed = (ws: string, page: number, signal?: AbortSignal) =>
+  api.get(apiPath(paths.feed, { ws }), {
+    query: { page, size: FEED_PAGE_SIZE },
+    schema: ContentsResponse,
+    signal,
+  });
+
+/** GET /contents/{ws}/profile?username=&page=&size= */
+export const fetchProfileContents = (
+  ws: string,
+  username: string,
+  page: number,
+  signal?: AbortSignal,
+) =>
+  api.get(apiPath(paths.profileContents, { ws }), {
+    query: { username, page, size: PROFILE_PAGE_SIZE },
+    schema: ContentsResponse,
+    signal,
+  });
+
+/** The next page number of an offset-paged list, or undefined at its end. */
+export function nextPageOf(last: ContentsResponse, firstPage: number): number | undefined {
+  const seen = (last.page - firstPage + 1) * last.size;
+  return last.contents.length > 0 && seen < last.total ? last.page + 1 : undefined;
+}
+
+/** POST /workspaces/objects/{ws} → where to PUT the bytes and the file's path. */
+export const requestObjectUpload = (ws: string, extension: ExtensionType, size: number) =>
+  api.post(
+    apiPath(paths.objects, { ws }),
+    { extension_type: extension, size },
+    { schema: ObjectUploadResponse },
+  );
+
+/** POST /content/{ws} */
+export const createContent = (ws: string, body: CreateContentBody) =>
+  api.post(apiPath(paths.content, { ws }), body, { schema: ContentItem });
+
+/** DELETE /content/{ws}/{id} */
+export const deleteContent = (ws: string, id: string) =>
+  api.delete(apiPath(paths.contentItem, { ws, id }), { schema: MessageBody });
+
+/** POST /content/{ws}/{id}/like → the post's likes and the caller's like after the toggle. */
+export const toggleLike = (ws: string, id: string) =>
+  api.post(apiPath(paths.contentLike, { ws, id }), undefined, { schema: LikeResponse });
+
+/** GET /contents/objects?username=&file_path= → a fresh signed URL of a post's file. */
+export const fetchObjectUrl = (username: string, filePath: string, signal?: AbortSignal) =>
+  api.get(apiPath(paths.contentObject), {
+    query: { username, file_path: filePath },
+    schema: ContentObjectResponse,
+    signal,
+  });
+
+/** Applies `update` to the post `id` in every cached list of posts (feed and profiles). */
+export function updateCachedPost(
+  queryClient: QueryClient,
+  id: string,
+  update: (post: ContentItem) => ContentItem,
+) {
+  queryClient.setQueriesData<ContentPages>({ queryKey: CONTENTS_KEY }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) =>
+            page.contents.some((c) => c.id === id)
+              ? { ...page, contents: page.contents.map((c) => (c.id === id ? update(c) : c)) }
+              : page,
+          ),
+        }
+      : data,
+  );
+}

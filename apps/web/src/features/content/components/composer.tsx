@@ -1,0 +1,298 @@
+import { Film, ImagePlus, SendHorizontal, X } from 'lucide-react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ChangeEvent, DragEvent, KeyboardEvent } from 'react';
+import { POST_TEXT_MAX } from '@fa-clube/contract';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { toast } from '@/components/ui/use-toast';
+import { t } from '@/i18n/pt-BR';
+import { cn } from '@/lib/utils';
+import { useCreatePost } from '../hooks/use-create-post';
+import type { PostAttachment } from '../hooks/use-create-post';
+import {
+  COMPOSER_ACCEPT,
+  COMPOSER_MAX_HEIGHT,
+  canSendPost,
+  checkComposerFile,
+  clampComposerHeight,
+  kindOfType,
+} from '../lib/composer-rules';
+import { capturePosterFrame } from '../lib/poster';
+
+interface Chosen extends PostAttachment {
+  /** Object URL of the file, for the preview. */
+  previewUrl: string;
+}
+
+export interface ComposerProps {
+  /** The workspace the post goes to (the caller owns it). */
+  workspaceId: string;
+  /** Who posts: the workspace's name and avatar. */
+  authorName: string;
+  authorAvatarUrl?: string | null;
+  className?: string;
+}
+
+/**
+ * The post composer (spec section 5): a text area growing from 48 to 164 px, one JPEG, PNG or
+ * MP4 attachment (choosing another replaces it), its preview, the upload progress and 'Publicar',
+ * enabled with a non-blank text of at least 3 characters or an attachment.
+ */
+export function Composer({ workspaceId, authorName, authorAvatarUrl, className }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [attachment, setAttachment] = useState<Chosen | null>(null);
+  const [posterUrl, setPosterUrl] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const { send, sending, progress } = useCreatePost(workspaceId);
+  const id = useId();
+
+  // grow with the text, between 48 and 164 px; scroll beyond that (again when the width changes)
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    if (!el) return;
+    const fit = () => {
+      el.style.height = 'auto';
+      // empty: measure the placeholder instead, so a wrapping one shows whole
+      const empty = el.value === '' && el.placeholder !== '';
+      if (empty) el.value = el.placeholder;
+      const full = el.scrollHeight;
+      if (empty) el.value = '';
+      el.style.height = `${clampComposerHeight(full)}px`;
+      el.style.overflowY = full > COMPOSER_MAX_HEIGHT ? 'auto' : 'hidden';
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [text]);
+
+  // the preview's object URL lives as long as its attachment
+  useEffect(() => {
+    if (!attachment) return;
+    const url = attachment.previewUrl;
+    return () => URL.revokeObjectURL(url);
+  }, [attachment]);
+
+  // a video's captured frame doubles as the preview's poster
+  useEffect(() => {
+    if (!attachment?.poster) return;
+    let url: string | null = null;
+    let live = true;
+    void attachment.poster.then((blob) => {
+      if (!live || !blob) return;
+      url = URL.createObjectURL(blob);
+      setPosterUrl(url);
+    });
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+      setPosterUrl(null);
+    };
+  }, [attachment]);
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    const check = checkComposerFile(file);
+    if (!check.ok) {
+      toast.error(
+        check.reason === 'type'
+          ? t.content.composer.unsupported
+          : t.content.composer.tooLarge(check.maxMb),
+      );
+      return;
+    }
+    setAttachment({
+      file,
+      type: check.type,
+      previewUrl: URL.createObjectURL(file),
+      ...(kindOfType(check.type) === 'video' ? { poster: capturePosterFrame(file) } : {}),
+    });
+  };
+
+  const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
+    choose(event.target.files?.[0]);
+    // choosing the same file again must fire change again
+    event.target.value = '';
+  };
+
+  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(false);
+    if (!sending) choose(event.dataTransfer.files[0]);
+  };
+
+  const enabled = canSendPost(text, attachment !== null) && !sending;
+
+  const submit = async () => {
+    if (!enabled) return;
+    const ok = await send(text, attachment);
+    if (ok) {
+      setText('');
+      setAttachment(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const kind = attachment ? kindOfType(attachment.type) : null;
+  const nearLimit = text.length > POST_TEXT_MAX * 0.9;
+
+  return (
+    <form
+      aria-label={t.content.composer.label}
+      data-testid="composer"
+      className={cn(
+        'rounded-2xl border bg-card p-3 shadow-xs transition-[border-color,box-shadow] sm:p-4',
+        dragging && 'border-primary ring-[3px] ring-primary/20',
+        className,
+      )}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <div className="flex gap-3">
+        <Avatar src={authorAvatarUrl} name={authorName} className="mt-1 size-10 text-base" />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${id}-text`} className="sr-only">
+            {t.content.composer.label}
+          </label>
+          <textarea
+            id={`${id}-text`}
+            ref={textRef}
+            rows={1}
+            value={text}
+            disabled={sending}
+            placeholder={t.content.composer.placeholder}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            style={{ minHeight: 48, maxHeight: COMPOSER_MAX_HEIGHT }}
+            className="block w-full resize-none border-0 bg-transparent px-0 py-3 text-[15px] leading-6 outline-none placeholder:text-muted-foreground/80 disabled:opacity-60"
+          />
+          <span id={`${id}-hint`} className="sr-only">
+            {t.content.composer.shortcut}
+          </span>
+        </div>
+      </div>
+
+      {attachment ? (
+        <div className="mt-3 sm:pl-13">
+          <div className="relative overflow-hidden rounded-xl border bg-muted/60">
+            {kind === 'image' ? (
+              <img
+                src={attachment.previewUrl}
+                alt={t.content.composer.previewImage}
+                className="mx-auto max-h-80 w-auto object-contain"
+              />
+            ) : (
+              <video
+                src={`${attachment.previewUrl}#t=0.1`}
+                poster={posterUrl ?? undefined}
+                aria-label={t.content.composer.previewVideo}
+                className="mx-auto max-h-80 w-full bg-black object-contain"
+                preload="metadata"
+                controls
+                muted
+                playsInline
+              />
+            )}
+            <span className="pointer-events-none absolute bottom-2 left-2 inline-flex max-w-[70%] items-center gap-1.5 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white backdrop-blur-sm">
+              {kind === 'video' ? (
+                <Film className="size-3.5 shrink-0" aria-hidden />
+              ) : (
+                <ImagePlus className="size-3.5 shrink-0" aria-hidden />
+              )}
+              <span className="truncate">{attachment.file.name}</span>
+            </span>
+            <button
+              type="button"
+              onClick={() => setAttachment(null)}
+              disabled={sending}
+              aria-label={t.content.composer.remove}
+              className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-full bg-black/65 text-white backdrop-blur-sm transition-colors outline-none hover:bg-black/80 focus-visible:ring-[3px] focus-visible:ring-white/60 disabled:opacity-50"
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {progress !== null && attachment ? (
+        <div className="mt-3 grid gap-1.5 sm:pl-13" data-testid="upload-progress">
+          <Progress value={progress} aria-label={t.content.composer.uploadLabel} />
+          <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
+            {t.content.composer.uploading(progress)}
+          </p>
+        </div>
+      ) : null}
+
+      <div className="mt-3 flex items-center gap-2 border-t pt-3">
+        <input
+          ref={fileRef}
+          type="file"
+          accept={COMPOSER_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="composer-file"
+          onChange={onFileChange}
+          disabled={sending}
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="text-primary hover:text-primary"
+          onClick={() => fileRef.current?.click()}
+          disabled={sending}
+          aria-label={attachment ? t.content.composer.replace : t.content.composer.attach}
+        >
+          <ImagePlus className="size-[18px]" aria-hidden />
+          <span className="hidden sm:inline">
+            {attachment ? t.content.composer.replace : t.content.composer.attachShort}
+          </span>
+        </Button>
+        <span className="hidden text-xs text-muted-foreground xl:inline">
+          {t.content.composer.attachHint}
+        </span>
+        <div className="ml-auto flex items-center gap-3">
+          {nearLimit ? (
+            <span
+              className={cn(
+                'text-xs tabular-nums',
+                text.length > POST_TEXT_MAX ? 'text-destructive' : 'text-muted-foreground',
+              )}
+            >
+              {t.content.composer.counter(text.length, POST_TEXT_MAX)}
+            </span>
+          ) : null}
+          <Button
+            type="submit"
+            disabled={!enabled}
+            loading={sending}
+            className="min-w-28 rounded-full"
+          >
+            {sending ? null : <SendHorizontal className="size-4" aria-hidden />}
+            {sending ? t.content.composer.sending : t.content.composer.send}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { ImageOff, Maximize2 } from 'lucide-react';
+import type { ContentAttachment } from '@fa-clube/contract';
+import { t } from '@/i18n/pt-BR';
+import { cn } from '@/lib/utils';
+import { useFreshMedia } from '../hooks/use-fresh-media';
+
+interface PostMediaProps {
+  attachment: ContentAttachment;
+  /** The creator (for refreshing an expired URL). */
+  username: string;
+  authorName: string;
+  /** Opens the full-screen viewer on this item. */
+  onOpen: () => void;
+}
+
+function Unavailable() {
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl border border-dashed bg-muted/50 text-sm text-muted-foreground">
+      <ImageOff className="size-6" aria-hidden />
+      {t.content.post.mediaUnavailable}
+    </div>
+  );
+}
+
+/**
+ * A post's image (responsive, rounded, lazy; a click opens the viewer) or video (poster, controls,
+ * metadata preloaded; a corner button opens the viewer).
+ */
+export function PostMedia({ attachment, username, authorName, onOpen }: PostMediaProps) {
+  const media = useFreshMedia(attachment, username);
+  if (media.failed) return <Unavailable />;
+
+  if (attachment.kind === 'image') {
+    return (
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={t.content.post.openMedia}
+        className="group relative block w-full overflow-hidden rounded-xl bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <img
+          src={media.src}
+          onError={media.onError}
+          alt={t.content.post.imageAlt(authorName)}
+          loading="lazy"
+          decoding="async"
+          className="max-h-[36rem] w-full object-cover transition-transform duration-300 group-hover:scale-[1.01]"
+        />
+      </button>
+    );
+  }
+
+  return (
+    <div className="relative overflow-hidden rounded-xl bg-black">
+      <video
+        src={media.src}
+        poster={media.poster}
+        onError={media.onError}
+        aria-label={t.content.post.videoLabel(authorName)}
+        controls
+        preload="metadata"
+        playsInline
+        className="max-h-[36rem] w-full bg-black object-contain"
+      />
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={t.content.post.openMedia}
+        className={cn(
+          'absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur-sm transition-colors outline-none hover:bg-black/80 focus-visible:ring-[3px] focus-visible:ring-white/60',
+        )}
+      >
+        <Maximize2 className="size-4" aria-hidden />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ContentAttachment } from '@fa-clube/contract';
+import { fetchObjectUrl } from '../api/content-api';
+
+/** Ask for a new URL this long before the current one stops working. */
+const EXPIRY_MARGIN_MS = 10_000;
+const MAX_REFRESHES = 2;
+
+interface Fresh {
+  /** The list URL this replaces. */
+  forUrl: string;
+  url: string;
+}
+
+export interface FreshMedia {
+  /** The URL to load now. */
+  src: string;
+  /** The video's poster while its list URL is valid. */
+  poster: string | undefined;
+  /** For onError of <img>/<video>: asks once for a fresh URL of this file. */
+  onError: () => void;
+  /** True when a fresh URL could not be had either. */
+  failed: boolean;
+}
+
+/**
+ * Media URLs in lists expire (~15 min, `expires_at`). An element mounted after that, or one
+ * whose load fails (e.g. a video resumed later), gets a fresh URL through GET
+ * /contents/objects?username=&file_path=. The poster of a video is dropped once its URL has
+ * expired (the video's own first frame shows instead).
+ */
+export function useFreshMedia(attachment: ContentAttachment, username: string): FreshMedia {
+  const [fresh, setFresh] = useState<Fresh | null>(null);
+  const [failed, setFailed] = useState(false);
+  /** Fresh URLs asked for this list URL (at most MAX_REFRESHES, so a broken file cannot loop). */
+  const asked = useRef({ base: '', count: 0 });
+  const base = attachment.url;
+  const current = fresh && fresh.forUrl === base ? fresh.url : base;
+
+  const refresh = useCallback(() => {
+    if (asked.current.base !== base) asked.current = { base, count: 0 };
+    if (asked.current.count >= MAX_REFRESHES) {
+      setFailed(true);
+      return;
+    }
+    asked.current.count += 1;
+    fetchObjectUrl(username, attachment.file_path)
+      .then((answer) => setFresh({ forUrl: base, url: answer.url }))
+      .catch(() => setFailed(true));
+  }, [base, username, attachment.file_path]);
+
+  useEffect(() => {
+    const left = Date.parse(attachment.expires_at) - Date.now();
+    if (Number.isFinite(left) && left < EXPIRY_MARGIN_MS) refresh();
+  }, [attachment.expires_at, refresh]);
+
+  return {
+    src: current,
+    // a refreshed file means the list's URLs (the poster's too) have expired
+    poster: current === base ? attachment.poster_url : undefined,
+    onError: refresh,
+    failed,
+  };
+}

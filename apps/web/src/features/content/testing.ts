@@ -1,0 +1,130 @@
+/**
+ * Test data for the content, profile and feed tests (imported by *.test.tsx only): posts,
+ * profiles and a signed-in session in storage.
+ */
+import type { ContentItem, Profile } from '@fa-clube/contract';
+import { STORAGE_KEYS } from '@/lib/session';
+import type { StoredWorkspace } from '@/lib/session';
+import { fakeJwt, metadataFixture } from '@/test/fetch';
+
+export const WS_ID = '0a0a0a0a-0000-4000-8000-000000000001';
+export const CREATOR_WS_ID = '0a0a0a0a-0000-4000-8000-000000000002';
+
+let seq = 0;
+const uuid = (n: number) => `0c0c0c0c-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A post of the creator 'bia' (an image unless `attachments` says otherwise). */
+export function makePost(overrides: Partial<ContentItem> = {}): ContentItem {
+  seq += 1;
+  const expires = new Date(Date.now() + 15 * 60_000).toISOString();
+  return {
+    id: uuid(seq),
+    description: `Post número ${seq}`,
+    attachments: [
+      {
+        file_path: `uploads/${seq}.jpg`,
+        label: `foto-${seq}.jpg`,
+        kind: 'image',
+        content_type: 'image/jpeg',
+        url: `http://localhost/storage/object?k=${seq}`,
+        image_url: `http://localhost/storage/object?k=${seq}`,
+        expires_at: expires,
+      },
+    ],
+    likes: 0,
+    liked: false,
+    full_name: 'Bia Rocha',
+    username: 'bia',
+    avatar_url: null,
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    is_owner: false,
+    workspace_id: CREATOR_WS_ID,
+    ...overrides,
+  };
+}
+
+/** A video attachment with a poster. */
+export function videoAttachment(n: number): ContentItem['attachments'][number] {
+  return {
+    file_path: `uploads/${n}.mp4`,
+    label: `clipe-${n}.mp4`,
+    kind: 'video',
+    content_type: 'video/mp4',
+    url: `http://localhost/storage/object?v=${n}`,
+    video_url: `http://localhost/storage/object?v=${n}`,
+    poster_url: `http://localhost/storage/object?p=${n}`,
+    expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+  };
+}
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: CREATOR_WS_ID,
+    avatar_url: null,
+    cover_url: null,
+    label: 'Bia Rocha',
+    description: 'Fotógrafa e criadora de conteúdo.',
+    username: 'bia',
+    total_content: 0,
+    full_name: 'Beatriz Rocha',
+    is_owner: false,
+    is_member: false,
+    is_subscribed: false,
+    ...overrides,
+  };
+}
+
+/** `{ contents, page, size, total }` */
+export function contentsPage(contents: ContentItem[], page: number, size: number, total: number) {
+  return { contents, page, size, total };
+}
+
+/** Stores a session whose current workspace is `workspace` (the user's own by default). */
+export function signIn(workspace: Partial<StoredWorkspace> = {}) {
+  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
+  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
+  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
+  localStorage.setItem(
+    STORAGE_KEYS.workspace,
+    JSON.stringify({
+      id: WS_ID,
+      label: metadataFixture.label,
+      username: metadataFixture.username,
+      description: null,
+      avatar_url: null,
+      cover_url: null,
+      is_owner: true,
+      ...workspace,
+    }),
+  );
+}
+
+/** A controllable IntersectionObserver: `intersectAll()` says every observed element shows. */
+export class FakeIntersectionObserver {
+  static instances = new Set<FakeIntersectionObserver>();
+  private targets = new Set<Element>();
+  constructor(private callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.add(this);
+  }
+  observe(el: Element) {
+    this.targets.add(el);
+  }
+  unobserve(el: Element) {
+    this.targets.delete(el);
+  }
+  disconnect() {
+    this.targets.clear();
+    FakeIntersectionObserver.instances.delete(this);
+  }
+  takeRecords() {
+    return [];
+  }
+  static intersectAll() {
+    for (const io of [...FakeIntersectionObserver.instances]) {
+      const entries = [...io.targets].map(
+        (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+      );
+      if (entries.length) io.callback(entries, io as unknown as IntersectionObserver);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { Newspaper, UserRoundPen } from 'lucide-react';
+import { Link } from 'react-router';
+import { Page, PageHeader } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Composer, PostList, PostListSkeleton, useFeedPosts } from '@/features/content';
+import { t } from '@/i18n/pt-BR';
+import { useSession } from '@/lib/session';
+import { useIsWideLayout } from '@/lib/use-media-query';
+import { useOwnProfile, useRecommended } from '../hooks/use-feed-data';
+import { GettingStarted } from './getting-started';
+import { Recommended } from './recommended';
+
+/**
+ * The home feed (spec section 2): the composer for the owner of the current workspace, the
+ * posts (own and subscribed, newest first, 25 per page as the end comes into view) and, at
+ * 768 px or more, the 'Recomendados' column when there are recommended profiles.
+ */
+export function FeedPage() {
+  const { workspace, metadata } = useSession();
+  const ws = workspace?.id ?? null;
+  const owner = Boolean(workspace?.is_owner);
+  const wide = useIsWideLayout();
+  const feed = useFeedPosts(ws);
+  const recommended = useRecommended(ws, wide);
+  const ownProfile = useOwnProfile();
+  const profiles = wide ? (recommended.data?.profiles ?? []) : [];
+  const showRecommended = profiles.length > 0;
+  const firstName = (metadata?.full_name ?? metadata?.label ?? '').split(/\s+/)[0] ?? '';
+  const newCreator = owner && ownProfile.data?.total_content === 0;
+
+  const empty = (
+    <EmptyState
+      icon={Newspaper}
+      title={t.content.feed.emptyTitle}
+      description={
+        <>
+          {t.content.feed.emptyText}
+          {owner ? ` ${t.content.feed.emptyOwnerHint}` : null}
+          {showRecommended ? ` ${t.content.feed.emptyRecommended}` : null}
+        </>
+      }
+      action={
+        owner ? (
+          <Button asChild variant="outline">
+            <Link to="/settings/workspace">
+              <UserRoundPen aria-hidden />
+              {t.content.feed.emptyCompleteProfile}
+            </Link>
+          </Button>
+        ) : null
+      }
+    />
+  );
+
+  return (
+    <Page width="wide" className="md:px-5 lg:px-8">
+      <div className="flex items-start justify-center gap-5 lg:gap-8">
+        <div className="grid w-full max-w-2xl min-w-0 flex-1 content-start gap-5">
+          <PageHeader
+            title={t.content.feed.title}
+            description={t.content.feed.description}
+            documentTitle={t.dashboard.title}
+            className="mb-1 md:mb-1"
+          />
+          {newCreator ? <GettingStarted firstName={firstName} /> : null}
+          {owner && ws ? (
+            <Composer
+              workspaceId={ws}
+              authorName={workspace?.label ?? ''}
+              authorAvatarUrl={workspace?.avatar_url}
+            />
+          ) : null}
+          {ws ? (
+            <PostList
+              query={feed}
+              ws={ws}
+              syncLikesFromServer
+              empty={empty}
+              end={t.content.feed.endOfFeed}
+            />
+          ) : (
+            <PostListSkeleton />
+          )}
+        </div>
+        {showRecommended ? (
+          <aside className="sticky top-6 hidden w-48 shrink-0 md:block lg:w-64 xl:w-80">
+            <Recommended profiles={profiles} />
+          </aside>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

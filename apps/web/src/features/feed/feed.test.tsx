@@ -1,0 +1,180 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { RecommendedProfile } from '@fa-clube/contract';
+import { DashboardRoute } from '@/app/routes/dashboard';
+import {
+  FakeIntersectionObserver,
+  WS_ID,
+  contentsPage,
+  makePost,
+  makeProfile,
+  signIn,
+} from '@/features/content/testing';
+import { mockFetch } from '@/test/fetch';
+import type { Call } from '@/test/fetch';
+import { setViewportWidth } from '@/test/media';
+import { renderAt } from '@/test/render';
+
+const RECOMMENDED: RecommendedProfile[] = [
+  {
+    username: 'diego',
+    label: 'Diego Alves',
+    avatar_url: null,
+    cover_url: null,
+    description: 'Música',
+    total_content: 4,
+  },
+  {
+    username: 'lia',
+    label: 'Lia Castro',
+    avatar_url: null,
+    cover_url: null,
+    description: 'Culinária',
+    total_content: 12,
+  },
+];
+
+function feedApi({
+  posts = [makePost()],
+  recommended = RECOMMENDED,
+  ownTotal = 3,
+}: {
+  posts?: ReturnType<typeof makePost>[];
+  recommended?: RecommendedProfile[];
+  ownTotal?: number;
+} = {}) {
+  return mockFetch((call: Call) => {
+    if (call.path === `/api/v1/contents/${WS_ID}/feed`) {
+      const page = Number(call.query.get('page'));
+      const size = Number(call.query.get('size'));
+      return {
+        body: contentsPage(posts.slice((page - 1) * size, page * size), page, size, posts.length),
+      };
+    }
+    if (call.path === `/api/v1/profiles/${WS_ID}/recommended`)
+      return { body: { profiles: recommended } };
+    if (call.path === '/api/v1/profile')
+      return {
+        body: makeProfile({
+          username: 'mariasilva',
+          is_owner: true,
+          is_member: true,
+          total_content: ownTotal,
+        }),
+      };
+    return { body: {} };
+  });
+}
+
+describe('feed', () => {
+  it("shows 'Recomendados' at 768 px or more, with cards linking to the profiles", async () => {
+    signIn();
+    setViewportWidth(1024);
+    const { calls } = feedApi();
+    renderAt(<DashboardRoute />, '/');
+    expect(await screen.findByRole('heading', { name: 'Recomendados' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Diego Alves/ })).toHaveAttribute(
+      'href',
+      '/profile/diego',
+    );
+    expect(screen.getByRole('link', { name: /Lia Castro/ })).toHaveAttribute(
+      'href',
+      '/profile/lia',
+    );
+    expect(screen.getByTestId('recommended-list').className).toMatch(/max-h-96/);
+    expect(screen.getByTestId('recommended-list').className).toMatch(/overflow-y-auto/);
+    expect(calls.some((c) => c.path === `/api/v1/profiles/${WS_ID}/recommended`)).toBe(true);
+
+    // below 768 px the column goes away, live
+    act(() => setViewportWidth(767));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Recomendados' })).not.toBeInTheDocument(),
+    );
+    act(() => setViewportWidth(768));
+    expect(await screen.findByRole('heading', { name: 'Recomendados' })).toBeInTheDocument();
+  });
+
+  it("hides 'Recomendados' when there is no recommended profile", async () => {
+    signIn();
+    setViewportWidth(1440);
+    const { calls } = feedApi({ recommended: [] });
+    renderAt(<DashboardRoute />, '/');
+    expect(await screen.findAllByTestId('post')).toHaveLength(1);
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === `/api/v1/profiles/${WS_ID}/recommended`)).toBe(true),
+    );
+    expect(screen.queryByRole('heading', { name: 'Recomendados' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('recommended')).not.toBeInTheDocument();
+  });
+
+  it('does not show (or ask for) recommendations below 768 px', async () => {
+    signIn();
+    setViewportWidth(375);
+    const { calls } = feedApi();
+    renderAt(<DashboardRoute />, '/');
+    expect(await screen.findAllByTestId('post')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Recomendados' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/recommended'))).toBe(false);
+  });
+
+  it('gives the owner the composer, and the next steps until the first post', async () => {
+    signIn();
+    feedApi({ posts: [], ownTotal: 0 });
+    renderAt(<DashboardRoute />, '/');
+    expect(await screen.findByRole('form', { name: 'Nova publicação' })).toBeInTheDocument();
+    expect(await screen.findByTestId('getting-started')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Complete seu perfil/ })).toHaveAttribute(
+      'href',
+      '/settings/workspace',
+    );
+    // an empty feed points to completing the profile
+    expect(await screen.findByText('Seu feed está vazio')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Completar meu perfil' })).toHaveAttribute(
+      'href',
+      '/settings/workspace',
+    );
+  });
+
+  it('has no composer nor next steps for a team member, and an empty state pointing to the recommendations', async () => {
+    signIn({ is_owner: false });
+    setViewportWidth(1024);
+    feedApi({ posts: [] });
+    renderAt(<DashboardRoute />, '/');
+    expect(await screen.findByText('Seu feed está vazio')).toBeInTheDocument();
+    expect(await screen.findByText(/Comece pelos perfis recomendados ao lado/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Nova publicação' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('getting-started')).not.toBeInTheDocument();
+  });
+
+  it('loads the next 25 when the end of the list comes into view, then says it is the end', async () => {
+    signIn();
+    setViewportWidth(375);
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const posts = Array.from({ length: 60 }, () => makePost({ attachments: [] }));
+    const { calls } = feedApi({ posts });
+    renderAt(<DashboardRoute />, '/');
+    expect(await screen.findAllByTestId('post')).toHaveLength(25);
+    act(() => FakeIntersectionObserver.intersectAll());
+    await waitFor(() => expect(screen.getAllByTestId('post')).toHaveLength(50));
+    act(() => FakeIntersectionObserver.intersectAll());
+    await waitFor(() => expect(screen.getAllByTestId('post')).toHaveLength(60));
+    const pages = calls
+      .filter((c) => c.path.endsWith('/feed'))
+      .map((c) => [c.query.get('page'), c.query.get('size')]);
+    expect(pages).toEqual([
+      ['1', '25'],
+      ['2', '25'],
+      ['3', '25'],
+    ]);
+    expect(screen.getByTestId('list-end')).toHaveTextContent(
+      'Você está em dia! Não há mais publicações.',
+    );
+  });
+
+  it('shows the welcome to a signed-out visitor of /dashboard', () => {
+    mockFetch(() => ({ body: {} }));
+    renderAt(<DashboardRoute />, '/dashboard');
+    expect(screen.getByRole('link', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Feed' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,31 @@
+import { PixSettings, Plan, PlansResponse, apiPath, paths } from '@fa-clube/contract';
+import type { PixSettingsBody, PlanBody } from '@fa-clube/contract';
+import { ApiError, api } from '@/lib/api-client';
+
+export const pixKey = (ws: string) => ['workspace-pix', ws] as const;
+/** Same prefix as the public plans query, so saving refreshes every view of the plans. */
+export const ownPlansKey = (username: string) =>
+  ['plans', username.toLowerCase(), 'settings'] as const;
+
+/** GET /workspaces/{id}/pix; null while the Pix data was never saved (404 PIX_NOT_CONFIGURED). */
+export async function fetchPix(ws: string, signal?: AbortSignal): Promise<PixSettings | null> {
+  try {
+    return await api.get(apiPath(paths.workspacePix, { id: ws }), { schema: PixSettings, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && error.code === 'PIX_NOT_CONFIGURED')
+      return null;
+    throw error;
+  }
+}
+
+/** PUT /workspaces/{id}/pix (owner only). */
+export const savePix = (ws: string, body: PixSettingsBody) =>
+  api.put(apiPath(paths.workspacePix, { id: ws }), body, { schema: PixSettings });
+
+/** The workspace's plans, read through the public GET /plans?username=. */
+export const fetchOwnPlans = (username: string, signal?: AbortSignal) =>
+  api.get(apiPath(paths.plans), { query: { username }, schema: PlansResponse, signal });
+
+/** POST /workspaces/{id}/plan (owner only; needs the Pix data first). */
+export const savePlan = (ws: string, body: Required<PlanBody>) =>
+  api.post(apiPath(paths.workspacePlan, { id: ws }), body, { schema: Plan });

@@ -1,0 +1,208 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Camera, ImageIcon, PenLine, RefreshCw, Rows3 } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Profile } from '@fa-clube/contract';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Composer, MediaGrid, PostList, useProfilePosts } from '@/features/content';
+import { t } from '@/i18n/pt-BR';
+import { useSession } from '@/lib/session';
+import { isProfileNotFound } from '../api/profile-api';
+import { useProfile } from '../hooks/use-profile';
+import { LockedContent } from './locked-content';
+import { ProfileHeader } from './profile-header';
+import { ProfileNotFound } from './profile-not-found';
+import { ProfileSkeleton } from './profile-skeleton';
+
+export interface ProfilePageProps {
+  username: string;
+  /**
+   * The visitor's 'Assinaturas' section (plans, 'Assinado', the subscribe dialog), composed by
+   * the route. `onSubscribed` loads the posts once a subscription becomes active.
+   */
+  plans?: (profile: Profile, onSubscribed: () => void) => ReactNode;
+}
+
+type Tab = 'posts' | 'media';
+
+function Posts({ profile, ws }: { profile: Profile; ws: string | null }) {
+  const [tab, setTab] = useState<Tab>('posts');
+  const query = useProfilePosts(ws, profile.username, true);
+  const empty = (
+    <EmptyState
+      icon={Rows3}
+      title={t.content.profile.emptyTitle}
+      description={t.content.profile.emptyText(profile.label)}
+    />
+  );
+  return (
+    <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="gap-5">
+      <TabsList className="w-full sm:w-fit">
+        <TabsTrigger value="posts" className="sm:px-5">
+          <Rows3 aria-hidden />
+          {t.content.profile.posts}
+        </TabsTrigger>
+        <TabsTrigger value="media" className="sm:px-5">
+          <ImageIcon aria-hidden />
+          {t.content.profile.media}
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="posts">
+        <PostList query={query} ws={ws} empty={empty} />
+      </TabsContent>
+      <TabsContent value="media">
+        <MediaGrid
+          query={query}
+          ws={ws}
+          empty={
+            <EmptyState
+              icon={Camera}
+              title={t.content.profile.noMediaTitle}
+              description={t.content.profile.noMediaText}
+            />
+          }
+        />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/**
+ * A creator's profile (spec section 2): the header for everyone; the owner edits it and posts
+ * above the posts; members read the posts; subscribers read and like them; other visitors see
+ * the plans and one placeholder per post. Without posts the tabs give way to an empty state.
+ */
+export function ProfilePage({ username, plans }: ProfilePageProps) {
+  const profileQuery = useProfile(username);
+
+  if (!username) return <ProfileNotFound username="" />;
+  if (profileQuery.isPending) {
+    return (
+      <Page width="narrow" className="pt-0 sm:pt-6">
+        <ProfileSkeleton />
+      </Page>
+    );
+  }
+  if (profileQuery.isError) {
+    if (isProfileNotFound(profileQuery.error)) return <ProfileNotFound username={username} />;
+    return (
+      <Page width="narrow">
+        <EmptyState
+          icon={RefreshCw}
+          title={t.content.profile.loadError}
+          action={
+            <Button variant="outline" onClick={() => void profileQuery.refetch()}>
+              {t.common.retry}
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+
+  return <ProfileView profile={profileQuery.data} plans={plans} />;
+}
+
+function ProfileView({ profile, plans }: { profile: Profile; plans: ProfilePageProps['plans'] }) {
+  const queryClient = useQueryClient();
+  const { token, workspace } = useSession();
+  const plansRef = useRef<HTMLDivElement>(null);
+  // where the plans go is settled on arrival: above the posts for a visitor, after them for a
+  // subscriber; subscribing here does not move them (the subscribe dialog lives inside)
+  const [plansOnTop] = useState(!profile.is_subscribed);
+
+  const onSubscribed = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['profile'] });
+  }, [queryClient]);
+
+  const seePlans = useCallback(() => {
+    const el = plansRef.current;
+    if (!el) return;
+    el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    el.querySelector<HTMLElement>('button:not([disabled])')?.focus({ preventScroll: true });
+  }, []);
+
+  const owner = profile.is_owner;
+  const member = profile.is_member;
+  const visitor = !member;
+  const canSeePosts = Boolean(token) && (member || profile.is_subscribed);
+  // content is read from the caller's current workspace; a member may read from the creator's own
+  const ws = workspace?.id ?? (member ? profile.id : null);
+  const hasPosts = profile.total_content > 0;
+  const subscribedVisitor = visitor && profile.is_subscribed;
+  const plansSection = plans ? (
+    <div ref={plansRef} id="assinaturas" className="scroll-mt-20">
+      {plans(profile, onSubscribed)}
+    </div>
+  ) : null;
+
+  let content: ReactNode;
+  if (!hasPosts) {
+    content = owner ? (
+      <EmptyState
+        icon={PenLine}
+        title={t.content.profile.emptyOwnerTitle}
+        description={t.content.profile.emptyOwnerText}
+      />
+    ) : (
+      <EmptyState
+        icon={Rows3}
+        title={t.content.profile.emptyTitle}
+        description={t.content.profile.emptyText(profile.label)}
+      />
+    );
+  } else if (canSeePosts) {
+    content = <Posts profile={profile} ws={ws} />;
+  } else {
+    content = (
+      <LockedContent
+        key={profile.total_content}
+        total={profile.total_content}
+        username={profile.username}
+        label={profile.label}
+        onSeePlans={seePlans}
+      />
+    );
+  }
+
+  return (
+    <Page width="narrow" className="pt-0 sm:pt-6">
+      <title>{`${t.content.profile.documentTitle(profile.label, profile.username)} · ${t.brand.name}`}</title>
+      <div className="grid gap-6 md:gap-8">
+        <ProfileHeader
+          profile={profile}
+          subscribed={subscribedVisitor}
+          actions={
+            owner ? (
+              <Button asChild variant="outline" className="rounded-full">
+                <Link to="/settings/workspace">
+                  <PenLine aria-hidden />
+                  {t.content.profile.editProfile}
+                </Link>
+              </Button>
+            ) : null
+          }
+        />
+
+        {visitor && plansOnTop ? plansSection : null}
+
+        {owner ? (
+          <Composer
+            workspaceId={profile.id}
+            authorName={profile.label}
+            authorAvatarUrl={profile.avatar_url}
+          />
+        ) : null}
+
+        {content}
+
+        {/* a subscriber came for the posts: their plan comes after them */}
+        {visitor && !plansOnTop ? plansSection : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,126 @@
+import { format } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+import { ChevronRight, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { Subscriber } from '@fa-clube/contract';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { t } from '@/i18n/pt-BR';
+import { PAGE_SIZE } from '../api/subscribers-api';
+import { useSubscribers } from '../hooks/use-subscribers';
+
+/** Badge text and look per plan type. */
+export function PlanBadge({ planType }: { planType: Subscriber['plan_type'] }) {
+  return (
+    <Badge variant="brand" className="px-2 text-[11px]">
+      {t.subscriptions.planTypes[planType]}
+    </Badge>
+  );
+}
+
+/**
+ * The active subscribers (spec section 2, 'Assinantes'): avatar or first letter, label, plan
+ * badge, @username and description; a row opens /profile/{username}. A spinner while loading;
+ * a load failure is only logged (spec section 8) and the list can be asked for again.
+ */
+export function SubscriberList({ ws }: { ws: string }) {
+  const query = useSubscribers(ws);
+
+  useEffect(() => {
+    if (query.error) console.error('Falha ao carregar os assinantes', query.error);
+  }, [query.error]);
+
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-6 text-primary" />
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div className="flex justify-center py-12">
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          {t.common.retry}
+        </Button>
+      </div>
+    );
+  }
+
+  const subscribers = query.data.pages.flatMap((p) => p.subscribers);
+  const total = query.data.pages.at(-1)?.total ?? subscribers.length;
+  if (subscribers.length === 0) {
+    return (
+      <EmptyState
+        icon={Users}
+        title={t.subscriptions.subscribers.empty}
+        description={t.subscriptions.subscribers.emptyText}
+      />
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <ul className="divide-y overflow-hidden rounded-xl border bg-card shadow-xs">
+        {subscribers.map((s) => (
+          <li key={s.id}>
+            <SubscriberRow subscriber={s} />
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-col items-center gap-2">
+        {total > PAGE_SIZE ? (
+          <p className="text-xs text-muted-foreground">
+            {t.subscriptions.subscribers.count(subscribers.length, total)}
+          </p>
+        ) : null}
+        {query.hasNextPage ? (
+          <Button
+            variant="outline"
+            loading={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {t.subscriptions.subscribers.loadMore}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SubscriberRow({ subscriber: s }: { subscriber: Subscriber }) {
+  return (
+    <Link
+      to={`/profile/${encodeURIComponent(s.username)}`}
+      className="flex items-center gap-3 px-4 py-3.5 transition-colors outline-none hover:bg-accent/50 focus-visible:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:ring-inset sm:gap-4 sm:px-5"
+      data-testid="subscriber-row"
+    >
+      <Avatar src={s.avatar_url} name={s.label} className="size-11 text-base" />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="truncate font-medium">{s.label}</span>
+          <PlanBadge planType={s.plan_type} />
+        </div>
+        <p className="truncate text-[13px] text-muted-foreground">
+          @{s.username}
+          <span className="hidden sm:inline">
+            {' · '}
+            {t.subscriptions.subscribers.until(
+              format(new Date(s.current_period_end), 'dd/MM/yyyy', { locale: ptBR }),
+            )}
+          </span>
+        </p>
+        {s.description ? (
+          <p className="line-clamp-2 text-[13px] leading-snug text-muted-foreground/90">
+            {s.description}
+          </p>
+        ) : null}
+      </div>
+      <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+    </Link>
+  );
+}

@@ -1,0 +1,286 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { routes } from '@/app/routes';
+import { STORAGE_KEYS } from '@/lib/session';
+import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import type { Call } from '@/test/fetch';
+import { renderRoutes } from '@/test/render';
+
+const WS = '0c0c0c0c-0000-4000-8000-000000000001';
+const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
+
+function signIn(isOwner = true) {
+  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
+  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
+  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
+  localStorage.setItem(
+    STORAGE_KEYS.workspace,
+    JSON.stringify({ id: WS, label: 'Maria da Silva', username: 'mariasilva', is_owner: isOwner }),
+  );
+}
+
+const uuid = (n: number) => `0f0f0f0f-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function subscriber(n: number, planType = 'monthly', extra: Record<string, unknown> = {}) {
+  return {
+    id: uuid(n),
+    label: `Fã ${n}`,
+    username: `fa_${n}`,
+    avatar_url: null,
+    description: `Descrição do fã ${n}`,
+    plan_type: planType,
+    current_period_end: '2026-06-01T12:00:00.000Z',
+    ...extra,
+  };
+}
+
+interface State {
+  subscribers: ReturnType<typeof subscriber>[];
+  charges: Record<string, unknown>[];
+  subscribersStatus?: number;
+  delay?: number;
+}
+
+/** Subscribers, pending charges and confirmation for the workspace WS. */
+function subscribersApi(state: State) {
+  return mockFetch((call: Call) => {
+    if (call.path === '/api/v1/workspaces')
+      return {
+        body: {
+          workspaces: [
+            {
+              id: WS,
+              label: 'Maria da Silva',
+              username: 'mariasilva',
+              is_owner: JSON.parse(localStorage.getItem('workspace') ?? '{}').is_owner,
+            },
+          ],
+        },
+      };
+    if (call.path === `/api/v1/subscribers/${WS}`) {
+      if (state.subscribersStatus)
+        return { status: state.subscribersStatus, body: { message: 'Falhou', code: 'X' } };
+      const page = Number(call.query.get('page'));
+      const size = Number(call.query.get('size'));
+      return {
+        delay: state.delay,
+        body: {
+          subscribers: state.subscribers.slice(page * size, page * size + size),
+          page,
+          size,
+          total: state.subscribers.length,
+        },
+      };
+    }
+    if (call.path === `/api/v1/charges/${WS}`)
+      return {
+        body: {
+          charges: state.charges.filter((c) => c.status === call.query.get('status')),
+          page: 0,
+          size: 20,
+          total: state.charges.filter((c) => c.status === call.query.get('status')).length,
+        },
+      };
+    const confirm = /^\/api\/v1\/charges\/[^/]+\/([^/]+)\/confirm$/.exec(call.path);
+    if (confirm && call.method === 'POST') {
+      const charge = state.charges.find((c) => c.id === confirm[1])!;
+      charge.status = 'paid';
+      state.subscribers.push(
+        subscriber(99, charge.plan_type as string, {
+          label: charge.label,
+          username: charge.username,
+        }),
+      );
+      return {
+        body: {
+          charge: {
+            ...charge,
+            expires_at: '2026-05-02T12:00:00.000Z',
+            paid_at: '2026-05-01T13:00:00.000Z',
+            payment_specs: 'x',
+          },
+          subscription: {
+            id: uuid(500),
+            plan_type: charge.plan_type,
+            status: 'active',
+            current_period_end: '2026-08-01T12:00:00.000Z',
+          },
+        },
+      };
+    }
+    return { body: {} };
+  });
+}
+
+const pendingCharge = {
+  id: uuid(200),
+  username: 'joao',
+  label: 'João Pereira',
+  plan_type: 'quarterly',
+  value: 25.42,
+  txid: 'FC0123456789abcdefABCDEF1',
+  status: 'pending',
+  created_at: '2026-05-01T12:00:00.000Z',
+};
+
+describe('/subscribers', () => {
+  it('shows a spinner while loading, then the empty text', async () => {
+    signIn();
+    subscribersApi({ subscribers: [], charges: [], delay: 50 });
+    renderRoutes(routes, '/subscribers');
+    expect(
+      await screen.findByRole('heading', { name: 'Assinantes', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('status', { name: 'Carregando…' }).length).toBeGreaterThan(0);
+    expect(
+      await screen.findByText('No momento, você não tem nenhum assinante.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists subscribers with avatar letter, plan badge, @username and description; a row opens the profile', async () => {
+    signIn();
+    const { calls } = subscribersApi({
+      subscribers: [subscriber(1, 'monthly'), subscriber(2, 'quarterly'), subscriber(3, 'yearly')],
+      charges: [],
+    });
+    const { router } = renderRoutes(routes, '/subscribers');
+    const rows = await screen.findAllByTestId('subscriber-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('Fã 1')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Mensal')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Trimestral')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Anual')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(/@fa_1/)).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Descrição do fã 1')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('F')).toBeInTheDocument(); // first letter of the label
+
+    const first = calls.find((c) => c.path === `/api/v1/subscribers/${WS}`)!;
+    expect(first.query.get('page')).toBe('0');
+    expect(first.query.get('size')).toBe('20');
+
+    await userEvent.setup().click(rows[1]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/fa_2'));
+  });
+
+  it('loads more in pages of 20', async () => {
+    signIn();
+    const all = Array.from({ length: 25 }, (_, i) => subscriber(i + 1));
+    subscribersApi({ subscribers: all, charges: [] });
+    renderRoutes(routes, '/subscribers');
+    expect(await screen.findAllByTestId('subscriber-row')).toHaveLength(20);
+    expect(screen.getByText('20 de 25')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Carregar mais' }));
+    await waitFor(() => expect(screen.getAllByTestId('subscriber-row')).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
+  });
+
+  it('only logs a load failure (no toast) and keeps the page usable', async () => {
+    signIn();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    subscribersApi({ subscribers: [], charges: [], subscribersStatus: 500 });
+    renderRoutes(routes, '/subscribers');
+    expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(log).toHaveBeenCalled();
+    expect(screen.queryByText('Erro')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Pagamentos pendentes/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+  });
+
+  it('confirms a pending payment after the bank check and refreshes both lists', async () => {
+    signIn();
+    const state: State = { subscribers: [], charges: [{ ...pendingCharge }] };
+    const { calls } = subscribersApi(state);
+    renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await screen.findByText('No momento, você não tem nenhum assinante.');
+
+    await user.click(screen.getByRole('tab', { name: /Pagamentos pendentes/ }));
+    const row = await screen.findByTestId('pending-charge');
+    expect(within(row).getByText('João Pereira')).toBeInTheDocument();
+    expect(within(row).getByText('@joao')).toBeInTheDocument();
+    expect(within(row).getByText('Trimestral')).toBeInTheDocument();
+    expect(nbsp(row.textContent)).toContain('R$ 25,42');
+    expect(within(row).getByText('FC0123456789abcdefABCDEF1')).toBeInTheDocument();
+    const pendingQuery = calls.find((c) => c.path === `/api/v1/charges/${WS}`)!;
+    expect(pendingQuery.query.get('status')).toBe('pending');
+
+    await user.click(within(row).getByRole('button', { name: 'Confirmar pagamento' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(nbsp(dialog.textContent)).toMatch(
+      /verifique se o Pix de R\$ 25,42 de João Pereira chegou/,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar recebimento' }));
+
+    expect(await screen.findByText('Sucesso')).toBeInTheDocument();
+    expect(
+      screen.getByText('Pagamento confirmado. João Pereira agora é assinante.'),
+    ).toBeInTheDocument();
+    const post = calls.filter((c) => c.method === 'POST');
+    expect(post).toHaveLength(1);
+    expect(post[0]!.path).toBe(`/api/v1/charges/${WS}/${pendingCharge.id}/confirm`);
+    expect(await screen.findByText('Nenhum pagamento pendente')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: /^Assinantes/ }));
+    const rows = await screen.findAllByTestId('subscriber-row');
+    expect(within(rows[0]!).getByText('João Pereira')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Trimestral')).toBeInTheDocument();
+  });
+
+  it('does not offer the confirmation to a member', async () => {
+    signIn(false);
+    subscribersApi({ subscribers: [], charges: [{ ...pendingCharge }] });
+    renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const row = await screen.findByTestId('pending-charge');
+    expect(
+      within(row).queryByRole('button', { name: 'Confirmar pagamento' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Somente o proprietário pode confirmar pagamentos.'),
+    ).toBeInTheDocument();
+  });
+
+  it('exports the CSV with the bearer token and saves it as a file', async () => {
+    signIn();
+    const state: State = { subscribers: [subscriber(1)], charges: [] };
+    const inner = subscribersApi(state);
+    const csv = '\uFEFFNome;Usuário\r\nFã 1;fa_1\r\n';
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/export.csv'))
+        return new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } });
+      return inner.fn(input, init);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    // jsdom has no object URLs: record the Blob instead
+    const created: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob as Blob);
+      return 'blob:assinantes';
+    };
+    URL.revokeObjectURL = () => {};
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(`${this.download}|${this.href}`);
+    });
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+      click.mockRestore();
+    });
+
+    renderRoutes(routes, '/subscribers');
+    await screen.findAllByTestId('subscriber-row');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(clicks).toEqual(['assinantes.csv|blob:assinantes']));
+    const exportCall = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/export.csv'))!;
+    expect(String(exportCall[0])).toBe(`/api/v1/subscribers/${WS}/export.csv`);
+    expect(new Headers(exportCall[1]!.headers).get('Authorization')).toMatch(/^Bearer /);
+    expect(await created[0]!.text()).toContain('Fã 1;fa_1');
+  });
+});

@@ -1,0 +1,38 @@
+import type { Plan } from '@fa-clube/contract';
+import { t } from '@/i18n/pt-BR';
+import { formatReais } from '@/lib/money';
+import { cn } from '@/lib/utils';
+
+/** The price to pay, the list price struck through when discounted, and the period. */
+export function PlanPrice({
+  plan,
+  price = plan.price,
+  className,
+  align = 'start',
+}: {
+  plan: Pick<Plan, 'plan_type' | 'value' | 'discount' | 'price'>;
+  /** Overrides the plan's price (the charge's value once it is known). */
+  price?: number;
+  className?: string;
+  align?: 'start' | 'end';
+}) {
+  const discounted = plan.discount > 0 && plan.value > price;
+  return (
+    <div className={cn('grid gap-0.5', align === 'end' && 'justify-items-end', className)}>
+      {discounted ? (
+        <s className="text-[13px] text-muted-foreground tabular-nums">
+          <span className="sr-only">{t.subscriptions.profile.originalPrice} </span>
+          {formatReais(plan.value)}
+        </s>
+      ) : null}
+      <p className="flex flex-wrap items-baseline gap-x-1.5">
+        <span className="text-2xl font-semibold tracking-tight tabular-nums">
+          {formatReais(price)}
+        </span>
+        <span className="text-[13px] text-muted-foreground">
+          {t.subscriptions.planPeriod[plan.plan_type]}
+        </span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Plan, PlanType } from '@fa-clube/contract';
+import { t } from '@/i18n/pt-BR';
+import { formatCents, reaisToCents } from '@/lib/money';
+
+export const PLAN_ORDER: readonly PlanType[] = ['monthly', 'quarterly', 'yearly'];
+
+/** Plans in the order Mensal, Trimestral, Anual. */
+export function sortPlans(plans: readonly Plan[]): Plan[] {
+  return [...plans].sort(
+    (a, b) => PLAN_ORDER.indexOf(a.plan_type) - PLAN_ORDER.indexOf(b.plan_type),
+  );
+}
+
+/** What a plan costs per month, in centavos (rounded to the centavo). */
+export function perMonthCents(plan: Pick<Plan, 'plan_type' | 'price'>): number {
+  return Math.round(reaisToCents(plan.price) / t.subscriptions.planMonths[plan.plan_type]);
+}
+
+/** 'equivale a R$ 8,47/mês' for quarterly and yearly plans; null for monthly. */
+export function perMonthText(plan: Pick<Plan, 'plan_type' | 'price'>): string | null {
+  if (plan.plan_type === 'monthly') return null;
+  return t.subscriptions.perMonth(formatCents(perMonthCents(plan)));
+}
+
+const expiryFormat = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** '12/05, 14:30' for the code's expiry. */
+export function formatExpiry(iso: string): string {
+  return expiryFormat.format(new Date(iso));
+}
