@@ -79,6 +79,8 @@ export const ContentAttachment = z
     video_url: z.string().optional(),
     /** Videos with a poster: signed GET of the poster image. */
     poster_url: z.string().optional(),
+    /** Videos with a poster: the poster's file path (to refresh poster_url). */
+    poster_path: z.string().optional(),
     /** When the signed URLs stop working; refresh with GET /contents/objects. */
     expires_at: Timestamp,
   })

@@ -66,7 +66,13 @@ export const InviteBody = z.object({ email: Email });
 export type InviteBody = z.infer<typeof InviteBody>;
 
 export const Invitation = z
-  .object({ id: Uuid, email: z.string(), expires_at: Timestamp })
+  .object({
+    id: Uuid,
+    email: z.string(),
+    expires_at: Timestamp,
+    /** `<APP_URL>/invitation/<id>`, the link sent by e-mail. */
+    invite_link: z.string(),
+  })
   .meta({ id: 'Invitation' });
 export type Invitation = z.infer<typeof Invitation>;
 

@@ -74,7 +74,7 @@ export function makeMp4(extraBytes = 0): Buffer {
 
 /** Path and query of an absolute URL the API handed out (for app.inject). */
 export function localPath(url: string): string {
-  const u = new URL(url);
+  const u = new URL(url, 'http://app.test');
   return u.pathname + u.search;
 }
 

@@ -68,11 +68,19 @@ export async function captureScreens(page: Page, name: string, options: CaptureO
           `${name} at ${width} px (${theme}) overflows horizontally by ${overflow} px`,
         );
       }
+      const height = options.height ?? 900;
+      if (options.fullPage ?? true) {
+        // Grow the viewport to the whole page instead of Playwright's scrolling full-page mode,
+        // which stamps fixed elements (sidebar, top bar) at a scroll offset mid-page.
+        const full = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.setViewportSize({ width, height: Math.min(Math.max(height, full), 8000) });
+        await settle(page);
+      }
       await page.screenshot({
         path: path.join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`),
-        fullPage: options.fullPage ?? true,
         animations: 'disabled',
       });
+      await page.setViewportSize({ width, height });
     }
   }
   await page.evaluate((t) => {

@@ -166,20 +166,6 @@ export const t = {
     viewProfile: 'Ver meu perfil',
   },
 
-  pages: {
-    profileTitle: 'Perfil',
-    profileDescription:
-      'Aqui ficarão a capa, a foto, a descrição e as publicações do criador, com os planos de assinatura para quem visita.',
-    profileOwn: 'Seu perfil público',
-    subscribersTitle: 'Assinantes',
-    subscribersDescription:
-      'Aqui ficará a lista dos seus assinantes, com o plano de cada um e o link para o perfil.',
-    invitationTitle: 'Convite para a equipe',
-    invitationDescription:
-      'Aqui você poderá aceitar o convite para fazer parte da equipe de um espaço de trabalho.',
-    comingSoon: 'Em breve',
-  },
-
   settings: {
     title: 'Configurações',
     description: 'Gerencie seu perfil, seus planos, a segurança da conta e sua equipe.',
@@ -188,12 +174,6 @@ export const t = {
     plans: 'Planos',
     security: 'Segurança',
     members: 'Membros da Equipe',
-    workspaceDescription:
-      'Aqui você poderá trocar a capa e a foto, escolher a aparência e editar nome, nome de usuário e descrição.',
-    plansDescription:
-      'Aqui você poderá definir o preço e o desconto dos planos Mensal, Trimestral e Anual.',
-    membersDescription:
-      'Aqui você poderá convidar pessoas para a sua equipe e acompanhar os convites pendentes.',
   },
 
   security: {

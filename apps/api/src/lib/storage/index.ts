@@ -41,7 +41,8 @@ export function createStorage(config: Config, deps: { signingKey: Buffer; clock:
   }
   return new LocalStorage({
     root: path.join(config.dataDir, 'files'),
-    apiBaseUrl: `${config.appUrl}${API_PREFIX}`,
+    // same-origin relative URLs: they work whatever host name the browser used
+    apiBaseUrl: API_PREFIX,
     secret: deps.signingKey,
     clock: deps.clock,
   });
@@ -71,17 +72,14 @@ export async function readToBuffer(
 export const PUBLIC_PREFIX = 'public/';
 
 /**
- * The stable URL of a public image (avatar, cover) from its storage key, or
- * null. Every module that answers `avatar_url` / `cover_url` uses this.
+ * The stable same-origin URL of a public image (avatar, cover) from its storage
+ * key, or null. Every module that answers `avatar_url` / `cover_url` uses this.
  * Keys are content-hashed, so the URL can be cached forever.
  */
-export function publicImageUrl(
-  ctx: { config: Pick<Config, 'appUrl'> },
-  key: string | null | undefined,
-): string | null {
+export function publicImageUrl(key: string | null | undefined): string | null {
   if (!key || !key.startsWith(PUBLIC_PREFIX)) return null;
   const rest = key.slice(PUBLIC_PREFIX.length).split('/').map(encodeURIComponent).join('/');
-  return `${ctx.config.appUrl}${API_PREFIX}/public/images/${rest}`;
+  return `${API_PREFIX}/public/images/${rest}`;
 }
 
 /** The small variant stored next to a processed image: `a-<hash>.webp` -> `a-<hash>.thumb.webp`. */
@@ -93,9 +91,6 @@ export function thumbnailKey(key: string): string {
 }
 
 /** URL of the thumbnail of a public image, or null. */
-export function publicThumbnailUrl(
-  ctx: { config: Pick<Config, 'appUrl'> },
-  key: string | null | undefined,
-): string | null {
-  return key ? publicImageUrl(ctx, thumbnailKey(key)) : null;
+export function publicThumbnailUrl(key: string | null | undefined): string | null {
+  return key ? publicImageUrl(thumbnailKey(key)) : null;
 }

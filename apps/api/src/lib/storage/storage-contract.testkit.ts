@@ -26,15 +26,23 @@ export interface DriverHarness {
   root: string;
 }
 
+const BASE = 'http://relative.invalid';
+/** Parses an absolute or same-origin URL; `out` gives it back in the same form. */
+function parse(url: string) {
+  const u = new URL(url, BASE);
+  const out = () => (url.startsWith('/') ? u.pathname + u.search : u.toString());
+  return { u, out };
+}
+
 /** Changes one character of the signature of a signed URL. */
 export function tamperSignature(url: string): string {
-  const u = new URL(url);
+  const { u, out } = parse(url);
   for (const name of ['sig', 'X-Amz-Signature']) {
     const v = u.searchParams.get(name);
     if (v) {
       const last = v.at(-1) === 'a' ? 'b' : 'a';
       u.searchParams.set(name, v.slice(0, -1) + last);
-      return u.toString();
+      return out();
     }
   }
   throw new Error('no signature in URL');
@@ -42,24 +50,24 @@ export function tamperSignature(url: string): string {
 
 /** Pushes the expiry of a signed URL further out without re-signing. */
 export function extendExpiry(url: string): string {
-  const u = new URL(url);
+  const { u, out } = parse(url);
   if (u.searchParams.has('exp'))
     u.searchParams.set('exp', String(Number(u.searchParams.get('exp')) + 3600));
   else if (u.searchParams.has('X-Amz-Expires'))
     u.searchParams.set('X-Amz-Expires', String(Number(u.searchParams.get('X-Amz-Expires')) + 3600));
   else throw new Error('no expiry in URL');
-  return u.toString();
+  return out();
 }
 
 /** Points a signed URL at another key without re-signing. */
 export function swapKey(url: string, from: string, to: string): string {
-  const u = new URL(url);
+  const { u, out } = parse(url);
   if (u.searchParams.has('key')) {
     u.searchParams.set('key', u.searchParams.get('key')!.replace(from, to));
-    return u.toString();
+    return out();
   }
   u.pathname = u.pathname.replace(from, to);
-  return u.toString();
+  return out();
 }
 
 export function describeStorageContract(name: string, setup: () => Promise<DriverHarness>) {

@@ -166,7 +166,7 @@ export async function getMe(
     full_name: user.fullName,
     email: user.email,
     // user avatars are added by the files module (users.avatar_path)
-    avatar_url: publicImageUrl(ctx, user.avatarPath),
+    avatar_url: publicImageUrl(user.avatarPath),
     two_factor: user.twoFactorEnabled,
   };
 }

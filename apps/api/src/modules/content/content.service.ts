@@ -65,7 +65,7 @@ async function toAttachment(
     content_type: a.content_type,
     url,
     ...(a.kind === 'image' ? { image_url: url } : { video_url: url }),
-    ...(poster ? { poster_url: poster.url } : {}),
+    ...(poster ? { poster_url: poster.url, poster_path: a.poster_path! } : {}),
     expires_at: expiresAt.toISOString(),
   };
 }
@@ -82,7 +82,7 @@ async function toContentItem(ctx: AppContext, row: ContentRow): Promise<ContentI
     liked: row.liked,
     full_name: row.label,
     username: row.username,
-    avatar_url: publicImageUrl(ctx, row.avatarPath),
+    avatar_url: publicImageUrl(row.avatarPath),
     created_at: row.createdAt.toISOString(),
     is_owner: row.isOwner,
     workspace_id: row.workspaceId,
@@ -260,7 +260,7 @@ export async function getContentObjectUrl(
     ['cover', creator.coverPath],
   ] as const) {
     if (wanted !== name && wanted !== key) continue;
-    const url = publicImageUrl(ctx, key);
+    const url = publicImageUrl(key);
     if (!url) throw fileNotFound();
     return { url, expires_at: null };
   }

@@ -148,6 +148,7 @@ describe('POST /api/v1/content/{ws}', () => {
     expect(a).toMatchObject({ file_path: video, kind: 'video', content_type: 'video/mp4' });
     expect(a.video_url).toBe(a.url);
     expect(a.image_url).toBeUndefined();
+    expect(a.poster_path).toBe(poster);
     const posterRes = await t.inject({ method: 'GET', url: localPath(a.poster_url) });
     expect(posterRes.statusCode).toBe(200);
     expect(posterRes.headers['content-type']).toBe('image/jpeg');

@@ -156,7 +156,7 @@ describe('GET /api/v1/contents/{ws}/feed', () => {
     const item = (await feed()).json().contents[0] as ContentItem;
     expect(item.id).toBe(created.id);
     expect(item.attachments).toHaveLength(1);
-    const url = new URL(item.attachments[0]!.url);
+    const url = new URL(item.attachments[0]!.url, 'http://app.test');
     expect(url.pathname).toBe('/api/v1/storage/object');
     expect(url.searchParams.get('key')).toBe(`workspaces/${yearly.workspaceId}/files/${filePath}`);
     const ttl = new Date(item.attachments[0]!.expires_at).getTime() - t.clock.now().getTime();

@@ -67,8 +67,8 @@ describe('POST /api/v1/workspaces/objects/{ws}', () => {
       headers: { 'Content-Type': 'image/jpeg' },
       max_size: 15 * MB,
     });
-    const url = new URL(body.presigned_url);
-    expect(url.origin + url.pathname).toBe('http://app.test/api/v1/storage/upload');
+    const url = new URL(body.presigned_url, 'http://app.test');
+    expect(body.presigned_url.startsWith('/api/v1/storage/upload?')).toBe(true);
     expect(url.searchParams.get('key')).toBe(`workspaces/${ws}/files/${body.file_path}`);
     expect(url.searchParams.get('max')).toBe(String(15 * MB));
     const ttl = new Date(body.expires_at).getTime() - now.getTime();
@@ -195,7 +195,7 @@ describe('PUT to the upload URL', () => {
     );
     expect(tampered.statusCode).toBe(403);
     expect(tampered.json().code).toBe('INVALID_SIGNATURE');
-    const otherKey = new URL(url);
+    const otherKey = new URL(url, 'http://app.test');
     otherKey.searchParams.set('key', `workspaces/${stranger.workspaceId}/files/${filePath}`);
     const moved = await putSigned(t, otherKey.toString(), await makeJpeg(), 'image/jpeg');
     expect(moved.statusCode).toBe(403);

@@ -259,11 +259,11 @@ export async function completeUpload(
       .deleteMany(garbage)
       .catch((err) => ctx.logger.warn({ err }, 'could not delete replaced images'));
 
-    const url = publicImageUrl(ctx, key)!;
+    const url = publicImageUrl(key)!;
     return {
       purpose,
       url,
-      thumbnail_url: publicThumbnailUrl(ctx, key)!,
+      thumbnail_url: publicThumbnailUrl(key)!,
       ...(purpose === 'workspace_cover' ? { cover_url: url } : { avatar_url: url }),
       workspace_id: upload.workspaceId,
     };

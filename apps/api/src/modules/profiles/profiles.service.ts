@@ -26,8 +26,8 @@ export async function getProfile(
   if (!row) throw profileNotFound();
   return {
     id: row.id,
-    avatar_url: publicImageUrl(ctx, row.avatarPath),
-    cover_url: publicImageUrl(ctx, row.coverPath),
+    avatar_url: publicImageUrl(row.avatarPath),
+    cover_url: publicImageUrl(row.coverPath),
     label: row.label,
     description: row.description,
     username: row.username,
@@ -55,8 +55,8 @@ export async function getRecommended(
     profiles: rows.map((r) => ({
       username: r.username,
       label: r.label,
-      avatar_url: publicImageUrl(ctx, r.avatarPath),
-      cover_url: publicImageUrl(ctx, r.coverPath),
+      avatar_url: publicImageUrl(r.avatarPath),
+      cover_url: publicImageUrl(r.coverPath),
       description: r.description,
       total_content: r.totalContent,
     })),

@@ -28,7 +28,7 @@ export async function listMySubscriptions(
       workspace_id: workspace.id,
       username: workspace.username,
       label: workspace.label,
-      avatar_url: publicImageUrl(ctx, workspace.avatarPath),
+      avatar_url: publicImageUrl(workspace.avatarPath),
     })),
     pending_charges: open.map((row) => ({
       ...toPendingCharge(row.charge),
@@ -58,7 +58,7 @@ export async function listSubscribers(
       id: r.id,
       label: r.label,
       username: r.username,
-      avatar_url: publicImageUrl(ctx, r.avatarPath),
+      avatar_url: publicImageUrl(r.avatarPath),
       description: r.description,
       plan_type: r.planType,
       current_period_end: r.currentPeriodEnd.toISOString(),

@@ -42,14 +42,15 @@ const workspaceNotFound = () =>
   notFound('Espaço de trabalho não encontrado.', 'WORKSPACE_NOT_FOUND');
 const invitationNotFound = () => notFound('Convite não encontrado.', 'INVITATION_NOT_FOUND');
 
-const invitationDto = (row: InvitationRow): Invitation => ({
+export const inviteLink = (ctx: AppContext, invitationId: string) =>
+  `${ctx.config.appUrl}/invitation/${invitationId}`;
+
+const invitationDto = (ctx: AppContext, row: InvitationRow): Invitation => ({
   id: row.id,
   email: row.email,
   expires_at: row.expiresAt.toISOString(),
+  invite_link: inviteLink(ctx, row.id),
 });
-
-export const inviteLink = (ctx: AppContext, invitationId: string) =>
-  `${ctx.config.appUrl}/invitation/${invitationId}`;
 
 /** GET /teams/{id}/members: owner and members see the team and the pending invitations. */
 export async function getTeam(
@@ -67,10 +68,10 @@ export async function getTeam(
       id: m.userId,
       full_name: m.fullName,
       email: m.email,
-      avatar_url: publicImageUrl(ctx, m.avatarPath),
+      avatar_url: publicImageUrl(m.avatarPath),
       role: m.role,
     })),
-    invitations: pending.map(invitationDto),
+    invitations: pending.map((row) => invitationDto(ctx, row)),
   };
 }
 
@@ -152,7 +153,7 @@ export async function invite(
   }
   return {
     created,
-    response: { invite_link: link, invitation: invitationDto(row), email_sent: emailSent },
+    response: { invite_link: link, invitation: invitationDto(ctx, row), email_sent: emailSent },
   };
 }
 
@@ -220,7 +221,7 @@ export async function getInvitation(
     workspace: {
       label: ws.label,
       username: ws.username,
-      avatar_url: publicImageUrl(ctx, ws.avatarPath),
+      avatar_url: publicImageUrl(ws.avatarPath),
     },
   };
 }

@@ -165,6 +165,7 @@ describe('GET /api/v1/teams/{id}/members', () => {
             id: pending.invitation.id,
             email: pendingEmail,
             expires_at: pending.invitation.expires_at,
+            invite_link: `http://app.test/invitation/${pending.invitation.id}`,
           },
         ],
       });

@@ -32,8 +32,8 @@ export function toWorkspaceDto(ctx: AppContext, ws: WorkspaceRow, isOwner: boole
     label: ws.label,
     username: ws.username,
     description: ws.description,
-    avatar_url: publicImageUrl(ctx, ws.avatarPath),
-    cover_url: publicImageUrl(ctx, ws.coverPath),
+    avatar_url: publicImageUrl(ws.avatarPath),
+    cover_url: publicImageUrl(ws.coverPath),
     is_owner: isOwner,
   };
 }

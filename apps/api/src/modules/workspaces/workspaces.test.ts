@@ -310,7 +310,7 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
     expect((await t.ctx.storage.list(`workspaces/${wsId}/`)).objects).toEqual([]);
     expect((await t.ctx.storage.list(`public/workspaces/${wsId}/`)).objects).toEqual([]);
     // the cover URL is gone too
-    const coverUrl = new URL(done.json().cover_url);
+    const coverUrl = new URL(done.json().cover_url, 'http://app.test');
     expect((await t.inject({ method: 'GET', url: coverUrl.pathname })).statusCode).toBe(404);
 
     // the member no longer sees it; the owner keeps the other one, now the last

@@ -95,17 +95,3 @@ export function SectionHeader({
     </div>
   );
 }
-
-/** What a route shows until its feature lands: the title and what the page will hold. */
-export function UpcomingSection({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed bg-card/60 p-6 sm:flex-row sm:items-center md:p-8">
-      {icon ? (
-        <div className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-          {icon}
-        </div>
-      ) : null}
-      <p className="text-sm leading-relaxed text-muted-foreground md:text-[15px]">{children}</p>
-    </div>
-  );
-}

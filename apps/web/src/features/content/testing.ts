@@ -53,6 +53,7 @@ export function videoAttachment(n: number): ContentItem['attachments'][number] {
     url: `http://localhost/storage/object?v=${n}`,
     video_url: `http://localhost/storage/object?v=${n}`,
     poster_url: `http://localhost/storage/object?p=${n}`,
+    poster_path: `uploads/${n}-poster.jpg`,
     expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
   };
 }

@@ -54,7 +54,12 @@ function teamApi({
     { id: BRUNO, full_name: 'Bruno Reis', email: 'bruno@exemplo.com', avatar_url: null },
   ];
   let invitations = [
-    { id: INVITE_ID, email: 'carla@exemplo.com', expires_at: '2030-05-10T12:00:00.000Z' },
+    {
+      id: INVITE_ID,
+      email: 'carla@exemplo.com',
+      expires_at: '2030-05-10T12:00:00.000Z',
+      invite_link: `https://faclube.example/invitation/${INVITE_ID}`,
+    },
   ];
   let deleted = false;
   const team = () => ({
@@ -107,6 +112,7 @@ function teamApi({
         id: '66666666-6666-4666-8666-666666666666',
         email,
         expires_at: '2030-05-12T12:00:00.000Z',
+        invite_link: 'http://localhost/invitation/66666666-6666-4666-8666-666666666666',
       };
       invitations = [...invitations, invitation];
       return {

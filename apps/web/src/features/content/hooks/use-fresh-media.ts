@@ -10,12 +10,13 @@ interface Fresh {
   /** The list URL this replaces. */
   forUrl: string;
   url: string;
+  poster?: string;
 }
 
 export interface FreshMedia {
   /** The URL to load now. */
   src: string;
-  /** The video's poster while its list URL is valid. */
+  /** The video's poster (refreshed together with the video). */
   poster: string | undefined;
   /** For onError of <img>/<video>: asks once for a fresh URL of this file. */
   onError: () => void;
@@ -26,8 +27,7 @@ export interface FreshMedia {
 /**
  * Media URLs in lists expire (~15 min, `expires_at`). An element mounted after that, or one
  * whose load fails (e.g. a video resumed later), gets a fresh URL through GET
- * /contents/objects?username=&file_path=. The poster of a video is dropped once its URL has
- * expired (the video's own first frame shows instead).
+ * /contents/objects?username=&file_path=, and its poster with it (`poster_path`).
  */
 export function useFreshMedia(attachment: ContentAttachment, username: string): FreshMedia {
   const [fresh, setFresh] = useState<Fresh | null>(null);
@@ -44,10 +44,14 @@ export function useFreshMedia(attachment: ContentAttachment, username: string): 
       return;
     }
     asked.current.count += 1;
-    fetchObjectUrl(username, attachment.file_path)
-      .then((answer) => setFresh({ forUrl: base, url: answer.url }))
+    const posterPath = attachment.poster_path;
+    Promise.all([
+      fetchObjectUrl(username, attachment.file_path),
+      posterPath ? fetchObjectUrl(username, posterPath).catch(() => null) : null,
+    ])
+      .then(([answer, poster]) => setFresh({ forUrl: base, url: answer.url, poster: poster?.url }))
       .catch(() => setFailed(true));
-  }, [base, username, attachment.file_path]);
+  }, [base, username, attachment.file_path, attachment.poster_path]);
 
   useEffect(() => {
     const left = Date.parse(attachment.expires_at) - Date.now();
@@ -56,8 +60,7 @@ export function useFreshMedia(attachment: ContentAttachment, username: string): 
 
   return {
     src: current,
-    // a refreshed file means the list's URLs (the poster's too) have expired
-    poster: current === base ? attachment.poster_url : undefined,
+    poster: fresh && fresh.forUrl === base ? fresh.poster : attachment.poster_url,
     onError: refresh,
     failed,
   };

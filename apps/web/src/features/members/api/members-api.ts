@@ -52,8 +52,3 @@ export function transferOwnership(workspaceId: string, email: string) {
 export function deleteWorkspace(workspaceId: string) {
   return api.delete(apiPath(paths.workspace, { id: workspaceId }), { schema: MessageBody });
 }
-
-/** The address of an invitation page, as the server sends it by e-mail. */
-export function invitationLink(invitationId: string): string {
-  return `${window.location.origin}/invitation/${invitationId}`;
-}

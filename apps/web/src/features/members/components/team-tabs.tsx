@@ -20,7 +20,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
-import { invitationLink } from '../api/members-api';
 import { useDeleteInvitation, useRemoveMember } from '../hooks/use-team';
 import { canRemoveMember } from '../validation';
 import { CopyButton } from './copy-button';
@@ -183,7 +182,7 @@ function InvitationsList({
             <div className="flex shrink-0 items-center gap-2 self-end sm:self-auto">
               {isOwner ? (
                 <CopyButton
-                  text={invitationLink(invitation.id)}
+                  text={invitation.invite_link}
                   label={t.members.copyLinkFor(invitation.email)}
                 />
               ) : null}
