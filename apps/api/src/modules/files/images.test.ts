@@ -109,9 +109,7 @@ describe('POST /api/v1/avatar/upload + complete', () => {
     expect(body).toMatchObject({ purpose: 'user_avatar', workspace_id: null });
     expect(body.avatar_url).toBe(body.url);
     expect(body.url).toMatch(
-      new RegExp(
-        `^/api/v1/public/images/users/${u.id}/avatar-[0-9a-f]{32}\\.webp$`,
-      ),
+      new RegExp(`^/api/v1/public/images/users/${u.id}/avatar-[0-9a-f]{32}\\.webp$`),
     );
 
     const img = await fetchUrl(body.url);
