@@ -1,8 +1,38 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+
+// Web layering (docs/decisions/019-web-feature-boundaries.md): a feature never imports another
+// feature (routes in src/app compose them); src/components, src/lib and src/i18n import no
+// feature and no route.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const otherFeature = (feature) => ({
+  regex: `^(@/features/(?!${feature}(/|$))|\\.\\./\\.\\./|\\.\\./(${webFeatures.filter((f) => f !== feature).join('|')})(/|$))`,
+  message:
+    'Features do not import each other: compose them in a route (src/app/routes) or move what they share to src/components or src/lib.',
+});
+const appLayer = {
+  regex: '^@/app(/|$)',
+  message: 'Only tests import the app layer (routes, providers).',
+};
+const webBoundaries = webFeatures.flatMap((feature) => [
+  {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherFeature(feature)] }] },
+  },
+  {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherFeature(feature), appLayer] }] },
+  },
+]);
 
 export default tseslint.config(
   {
@@ -59,6 +89,25 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+    },
+  },
+  ...webBoundaries,
+  {
+    files: ['apps/web/src/{components,lib,i18n}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@/(features|app)(/|$)',
+              message:
+                'Shared code (src/components, src/lib, src/i18n) imports no feature and no route.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

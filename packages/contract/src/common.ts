@@ -13,6 +13,21 @@ export const ErrorBody = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** The error statuses the API answers with an ErrorBody. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 502;
+
+/**
+ * A route's error responses, each an ErrorBody:
+ * `response: { 200: Plan, ...errorResponses(400, 401, 404) }`.
+ */
+export function errorResponses<const S extends readonly ErrorStatus[]>(
+  ...statuses: S
+): { [K in S[number]]: typeof ErrorBody } {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as {
+    [K in S[number]]: typeof ErrorBody;
+  };
+}
+
 export const MessageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof MessageBody>;
 

@@ -5,3 +5,4 @@ export * from './workspaces';
 export * from './files';
 export * from './content';
 export * from './subscriptions';
+export * from './pix';

@@ -11,6 +11,11 @@ export interface Actor {
   sessionId: string;
 }
 
+export const workspaceNotFound = () =>
+  notFound('Espaço de trabalho não encontrado.', 'WORKSPACE_NOT_FOUND');
+export const ownerRequired = () =>
+  forbidden('Apenas o proprietário do espaço de trabalho pode fazer isso.', 'OWNER_REQUIRED');
+
 export function requireActor(actor: Actor | null | undefined): Actor {
   if (!actor) throw unauthorized();
   return actor;
@@ -42,12 +47,8 @@ export async function requireWorkspaceRole(
 ): Promise<{ actor: Actor; role: WorkspaceRole }> {
   const a = requireActor(actor);
   const role = await getWorkspaceRole(db, a.userId, workspaceId);
-  if (!role) throw notFound('Espaço de trabalho não encontrado.', 'WORKSPACE_NOT_FOUND');
-  if (needed === 'owner' && role !== 'owner')
-    throw forbidden(
-      'Apenas o proprietário do espaço de trabalho pode fazer isso.',
-      'OWNER_REQUIRED',
-    );
+  if (!role) throw workspaceNotFound();
+  if (needed === 'owner' && role !== 'owner') throw ownerRequired();
   return { actor: a, role };
 }
 

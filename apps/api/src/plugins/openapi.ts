@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@fa-clube/contract';
 
+/** `schema.security` of the routes that take `Authorization: Bearer <access_token>`. */
+export const bearerSecurity = [{ bearerAuth: [] }];
+
 /** OpenAPI 3.1 generated from the zod contract; reference page at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { PlanType } from '@fa-clube/contract';
+import { charges, subscriptions } from '../../src/db/schema';
 import type { TestContext } from './context';
 import { bearer } from './fixtures';
 import type { TestUser } from './fixtures';
@@ -76,4 +78,24 @@ export async function makeActiveSubscriber(
     txid: charge.txid,
     currentPeriodEnd: confirm.json().subscription.current_period_end,
   };
+}
+
+/** A charge as stored, read back from the database. */
+export async function readCharge(t: TestContext, chargeId: string) {
+  const [row] = await t.ctx.db.select().from(charges).where(eq(charges.id, chargeId));
+  return row!;
+}
+
+/** The subscriber's subscription to `owner`'s own workspace as stored, or undefined. */
+export async function readSubscription(t: TestContext, subscriber: TestUser, owner: TestUser) {
+  const [row] = await t.ctx.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.subscriberId, subscriber.id),
+        eq(subscriptions.workspaceId, owner.workspaceId),
+      ),
+    );
+  return row;
 }

@@ -15,16 +15,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { CaughtMail } from './api';
 import { E2E, appUrl } from './env';
-
-interface CaughtMail {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  received_at: string;
-}
 
 const messages: CaughtMail[] = [];
 

@@ -241,6 +241,22 @@ describe('api client: 401 policy when refreshing fails', () => {
     expect(navigations).toEqual([]);
   });
 
+  it('getPublic asks a public resource again anonymously when the session is gone', async () => {
+    window.history.replaceState({}, '', '/profile/ana');
+    signIn(fakeJwt(600));
+    const { calls } = mockFetch((call) =>
+      bearer(call) || call.path === REFRESH ? failingRefresh(call) : { body: { username: 'ana' } },
+    );
+
+    await expect(api.getPublic('/api/v1/profile', { query: { username: 'ana' } })).resolves.toEqual(
+      { username: 'ana' },
+    );
+    const profileCalls = calls.filter((c) => c.path === '/api/v1/profile');
+    expect(profileCalls).toHaveLength(2);
+    expect(bearer(profileCalls[1]!)).toBeNull();
+    expect(profileCalls[1]!.query.get('username')).toBe('ana');
+  });
+
   it('applies it to a 401 without any stored session', async () => {
     window.history.replaceState({}, '', '/subscribers');
     const { calls } = mockFetch(failingRefresh);

@@ -270,4 +270,18 @@ export const api = {
     request<T>(path, { ...opts, method: 'PATCH', body }),
   delete: <T = unknown>(path: string, opts?: Opts<T>) =>
     request<T>(path, { ...opts, method: 'DELETE' }),
+  /**
+   * GET of a public resource (a profile, a creator's plans): when the stored session no longer
+   * works (401 after the refresh), it is asked again anonymously so a visitor still sees it.
+   */
+  getPublic: async <T = unknown>(path: string, opts?: Opts<T>): Promise<T> => {
+    try {
+      return await request<T>(path, { ...opts, method: 'GET' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        return request<T>(path, { ...opts, method: 'GET', auth: false });
+      }
+      throw error;
+    }
+  },
 };

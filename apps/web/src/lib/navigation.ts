@@ -40,10 +40,15 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   return url.pathname + url.search + url.hash;
 }
 
+/** `<path>?return_to=<address>` for a safe in-app address; `path` alone otherwise. */
+export function withReturnTo(path: string, returnTo?: string | null): string {
+  const safe = safeReturnTo(returnTo);
+  return safe ? `${path}?return_to=${encodeURIComponent(safe)}` : path;
+}
+
 /** `/login?return_to=<path>` for the given in-app address. */
 export function loginPath(returnTo?: string | null): string {
-  const safe = safeReturnTo(returnTo);
-  return safe ? `/login?return_to=${encodeURIComponent(safe)}` : '/login';
+  return withReturnTo('/login', returnTo);
 }
 
 /** The current address (path + query) of the window. */

@@ -76,7 +76,6 @@ export const getToken = () => read(STORAGE_KEYS.token);
 export const getRefreshToken = () => read(STORAGE_KEYS.refreshToken);
 export const getMetadata = () => readJson<SessionMetadata>(STORAGE_KEYS.metadata);
 export const getWorkspace = () => readJson<StoredWorkspace>(STORAGE_KEYS.workspace);
-export const isSignedIn = () => Boolean(getToken());
 
 /** Stores a new token pair (and the metadata that came with it). */
 export function setTokens(tokens: Pick<TokenResponse, 'access_token' | 'refresh_token'>) {
@@ -173,4 +172,14 @@ function snapshot(): SessionSnapshot {
 /** The stored session, re-rendering when it changes (here or in another tab). */
 export function useSession(): SessionSnapshot {
   return useSyncExternalStore(subscribeSession, snapshot, snapshot);
+}
+
+/**
+ * Who is looking, for query keys of public data whose answer depends on the caller: the
+ * signed-in user's id, or null for an anonymous visitor.
+ */
+export function useViewerId(): string | null {
+  const { token, metadata } = useSession();
+  if (!token) return null;
+  return metadata?.id ?? 'signed-in';
 }

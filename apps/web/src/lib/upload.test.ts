@@ -1,37 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UploadError, uploadFile } from './upload';
-
-/** A stand-in for XMLHttpRequest that records the request and lets the test drive its events. */
-class FakeXhr {
-  static last: FakeXhr;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  upload: {
-    onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void;
-  } = {};
-  onload?: () => void;
-  onerror?: () => void;
-  onabort?: () => void;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-}
+import { FakeXhr } from '@/test/xhr';
 
 describe('uploadFile', () => {
   it('PUTs the file with its Content-Type and reports progress', async () => {

@@ -57,3 +57,13 @@ export const metadataFixture = {
   label: 'Maria da Silva',
   full_name: 'Maria da Silva',
 };
+
+/** GET /me for the signed-in test user. */
+export const meFixture = (overrides: { is_owner?: boolean } = {}) => ({
+  ...metadataFixture,
+  is_owner: true,
+  email: 'maria@exemplo.com',
+  avatar_url: null,
+  two_factor: false,
+  ...overrides,
+});

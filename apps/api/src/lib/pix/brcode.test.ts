@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crc16, decodeBrCode, encodeBrCode, foldText, newTxid, parseTlv } from './index';
+import { foldText } from '@fa-clube/contract';
+import { crc16, decodeBrCode, encodeBrCode, newTxid, parseTlv } from './index';
 
 /** Banco Central, "Manual de Padrões para Iniciação do Pix", static-code example (CRC 1D3D). */
 const MANUAL_STATIC =

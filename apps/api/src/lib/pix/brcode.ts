@@ -1,6 +1,6 @@
+import { PIX_CITY_MAX, PIX_NAME_MAX, foldText, isBrCodeText } from '@fa-clube/contract';
 import { centsToDecimalString, decimalStringToCents } from '../money';
 import { crc16 } from './crc';
-import { foldText, isBrCodeText } from './text';
 import { BrCodeError, parseTlv, tlv } from './tlv';
 
 /**
@@ -17,8 +17,6 @@ import { BrCodeError, parseTlv, tlv } from './tlv';
  *   63 CRC16/CCITT-FALSE    over everything up to and including "6304" (last field)
  */
 export const PIX_GUI = 'br.gov.bcb.pix';
-export const MAX_NAME = 25;
-export const MAX_CITY = 15;
 export const MAX_STATIC_TXID = 25;
 
 export interface BrCodeInput {
@@ -49,10 +47,10 @@ export function encodeBrCode(input: BrCodeInput): string {
   const city = foldText(input.merchantCity);
   if (!name) throw new BrCodeError('NAME_REQUIRED', 'merchant name is required');
   if (!city) throw new BrCodeError('CITY_REQUIRED', 'merchant city is required');
-  if (name.length > MAX_NAME)
-    throw new BrCodeError('NAME_TOO_LONG', `merchant name over ${MAX_NAME} characters`);
-  if (city.length > MAX_CITY)
-    throw new BrCodeError('CITY_TOO_LONG', `merchant city over ${MAX_CITY} characters`);
+  if (name.length > PIX_NAME_MAX)
+    throw new BrCodeError('NAME_TOO_LONG', `merchant name over ${PIX_NAME_MAX} characters`);
+  if (city.length > PIX_CITY_MAX)
+    throw new BrCodeError('CITY_TOO_LONG', `merchant city over ${PIX_CITY_MAX} characters`);
 
   let account = tlv('00', PIX_GUI);
   if (hasKey) {
@@ -194,7 +192,7 @@ export function decodeBrCode(payload: string): DecodedBrCode {
 
   const merchantName = need('59', 'merchant name');
   const merchantCity = need('60', 'merchant city');
-  if (merchantName.length > MAX_NAME || merchantCity.length > MAX_CITY)
+  if (merchantName.length > PIX_NAME_MAX || merchantCity.length > PIX_CITY_MAX)
     throw new BrCodeError('INVALID_FIELD', 'merchant name or city too long');
 
   return {

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
+import type { Config } from '../../config';
 import type { Clock } from '../clock';
 import { assertKey, assertPrefix, contentTypeForKey } from './keys';
 import type { ByteRange } from './range';
@@ -23,16 +24,11 @@ import type {
   Storage,
 } from './types';
 
-export interface S3StorageOptions {
-  endpoint?: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
+/** The S3 settings of the config (S3_* variables) and the signing clock. */
+export type S3StorageOptions = NonNullable<Config['storage']['s3']> & {
   /** Signing time of pre-signed URLs (tests move it to make expired URLs). */
   clock: Clock;
-}
+};
 
 /** S3 refuses pre-signed URLs valid for more than 7 days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;

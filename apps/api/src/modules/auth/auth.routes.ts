@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorBody,
   LoginActivitiesQuery,
   LoginActivitiesResponse,
   MeResponse,
@@ -13,20 +12,20 @@ import {
   SignInBody,
   SignUpBody,
   TokenResponse,
+  errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { RateLimit } from '../../config';
 import type { AppContext } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
 import { getMe, signIn, signUp } from './auth.service';
 import { clientInfo } from './client-info';
 import { googleRoutes } from './google.routes';
 import { getLoginActivities } from './login-activities.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { refreshSession } from './sessions.service';
-
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** Per-IP limit through @fastify/rate-limit (429 + Retry-After, before the body is parsed). */
 const perIp = (limit: RateLimit) => ({
@@ -50,7 +49,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Criar conta (e o espaço de trabalho do usuário)',
           body: SignUpBody,
-          response: { 201: MessageBody, ...errors },
+          response: { 201: MessageBody, ...errorResponses(400, 401, 409, 429) },
         },
       },
       async (request, reply) => {
@@ -71,7 +70,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Código errado ou já usado: 401 INVALID_TWO_FACTOR_CODE. Senhas erradas seguidas bloqueiam a conta ' +
             'por um tempo crescente; o bloqueio e os limites por IP respondem 429 com Retry-After.',
           body: SignInBody,
-          response: { 200: TokenResponse, ...errors },
+          response: { 200: TokenResponse, ...errorResponses(400, 401, 409, 429) },
         },
       },
       async (request) => signIn(ctx, request.body, clientInfo(request)),
@@ -85,7 +84,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Trocar o refresh token por um novo par (rotação)',
           querystring: RefreshQuery,
           body: RefreshBody,
-          response: { 200: TokenResponse, ...errors },
+          response: { 200: TokenResponse, ...errorResponses(400, 401, 409, 429) },
         },
       },
       async (request) => {
@@ -103,9 +102,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'O usuário da sessão',
-          security: [{ bearerAuth: [] }],
+          security: bearerSecurity,
           querystring: z.object({ workspace_id: z.uuid().optional() }),
-          response: { 200: MeResponse, 401: ErrorBody },
+          response: { 200: MeResponse, ...errorResponses(401) },
         },
       },
       async (request) => getMe(ctx, request.actor!, request.query.workspace_id),
@@ -122,7 +121,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'A resposta é a mesma para e-mails com e sem conta. O link vale 1 hora, serve uma vez, ' +
             'e um pedido novo invalida os links anteriores ainda não usados.',
           body: ResetRequestBody,
-          response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody },
+          response: { 200: MessageBody, ...errorResponses(400, 429) },
         },
       },
       async (request) => {
@@ -145,7 +144,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Encerra todas as sessões do usuário. Link inválido, vencido ou já usado: 400 INVALID_RESET_TOKEN.',
           body: ResetPasswordBody,
-          response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody },
+          response: { 200: MessageBody, ...errorResponses(400, 429) },
         },
       },
       async (request) => resetPassword(ctx, request.body.token, request.body.password),
@@ -158,9 +157,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Registro de atividades de acesso (os seus logins, mais recentes primeiro)',
-          security: [{ bearerAuth: [] }],
+          security: bearerSecurity,
           querystring: LoginActivitiesQuery,
-          response: { 200: LoginActivitiesResponse, 400: ErrorBody, 401: ErrorBody },
+          response: { 200: LoginActivitiesResponse, ...errorResponses(400, 401) },
         },
       },
       async (request) =>

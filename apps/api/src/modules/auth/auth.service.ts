@@ -8,12 +8,12 @@ import { conflict, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { lockoutUntil, secondsUntil } from '../../lib/rate-limit';
 import { publicImageUrl } from '../../lib/storage';
-import {
-  findPrimaryOwnedWorkspace,
-  insertWorkspaceWithOwner,
-  isWorkspaceUsernameTaken,
-} from '../workspaces/workspaces.repo';
 import { verifySignInCode } from '../two-factor/two-factor.service';
+import {
+  addOwnedWorkspace,
+  findOwnWorkspace,
+  isUsernameAvailable,
+} from '../workspaces/workspaces.service';
 import type { ClientInfo } from './client-info';
 import { recordLoginActivity } from './login-activities.service';
 import { issueSession } from './sessions.service';
@@ -23,42 +23,23 @@ import {
   findUserById,
   incrementFailedLogins,
   insertUser,
-  isUserUsernameTaken,
   setLockedUntil,
 } from './users.repo';
-import type { UserRow } from './users.repo';
+import type { NewUser, UserRow } from './users.repo';
+import { usernameTaken } from './users.service';
 
 export const emailTaken = () => conflict('EMAIL_TAKEN', 'Este e-mail já está em uso.', 'email');
-export const usernameTaken = () =>
-  conflict('USERNAME_TAKEN', 'Este nome de usuário já está em uso.', 'username');
-
-/** True when the handle is free for a new user (users and workspaces share the namespace). */
-export async function isUsernameAvailable(ctx: AppContext, username: string) {
-  return (
-    !(await isUserUsernameTaken(ctx.db, username)) &&
-    !(await isWorkspaceUsernameTaken(ctx.db, username))
-  );
-}
 
 /**
  * Creates a user and their own workspace (same username, label = full name,
  * the user its owner) in one transaction. Sign-up and Google sign-in both
  * create accounts through here.
  */
-export async function createAccount(
-  ctx: AppContext,
-  input: {
-    email: string;
-    username: string;
-    fullName: string;
-    passwordHash: string | null;
-    googleSub?: string;
-  },
-): Promise<UserRow> {
+export async function createAccount(ctx: AppContext, input: NewUser): Promise<UserRow> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const user = await insertUser(tx, { ...input, email: input.email.toLowerCase() });
-      await insertWorkspaceWithOwner(tx, {
+      await addOwnedWorkspace(tx, {
         ownerId: user.id,
         label: input.fullName,
         username: input.username,
@@ -154,7 +135,7 @@ export async function getMe(
 ): Promise<MeResponse> {
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw unauthorized();
-  const own = await findPrimaryOwnedWorkspace(ctx.db, user.id);
+  const own = await findOwnWorkspace(ctx, user.id);
   const isOwner = workspaceId
     ? (await getWorkspaceRole(ctx.db, user.id, workspaceId)) === 'owner'
     : Boolean(own);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthProvidersResponse,
-  ErrorBody,
   GoogleCallbackQuery,
   GoogleStartQuery,
+  errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { FastifyReply } from 'fastify';
@@ -51,7 +51,7 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Sem Google configurado, redireciona a /login?error=google_unavailable. `return_to` só aceita caminhos relativos.',
           querystring: GoogleStartQuery,
-          response: { 302: Redirected, 400: ErrorBody },
+          response: { 302: Redirected, ...errorResponses(400) },
         },
       },
       async (request, reply) => send(reply, await startGoogleSignIn(ctx, request.query)),
@@ -64,7 +64,7 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Retorno do Google: redireciona a /login com a sessão (ou com ?error=)',
           querystring: GoogleCallbackQuery,
-          response: { 302: Redirected, 400: ErrorBody },
+          response: { 302: Redirected, ...errorResponses(400) },
         },
       },
       async (request, reply) => {

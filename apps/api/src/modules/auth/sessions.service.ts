@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../lib/jwt';
-import { findPrimaryOwnedWorkspace } from '../workspaces/workspaces.repo';
+import { findOwnWorkspace } from '../workspaces/workspaces.service';
 import {
   consumeRefreshToken,
   findRefreshTokenByHash,
@@ -19,7 +19,7 @@ export const REFRESH_TOKEN_TTL_DAYS = 30;
 
 /** The session user sent as `metadata`: the user and their own workspace's handle. */
 export async function sessionMetadata(ctx: AppContext, user: UserRow): Promise<SessionMetadata> {
-  const ws = await findPrimaryOwnedWorkspace(ctx.db, user.id);
+  const ws = await findOwnWorkspace(ctx, user.id);
   return {
     id: user.id,
     username: ws?.username ?? user.username,

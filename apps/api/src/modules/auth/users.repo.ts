@@ -32,16 +32,25 @@ export async function isUserUsernameTaken(db: DbOrTx, username: string, exceptUs
   return rows.some((r) => r.id !== exceptUserId);
 }
 
-export async function insertUser(
-  db: DbOrTx,
-  input: {
-    email: string;
-    username: string;
-    fullName: string;
-    passwordHash: string | null;
-    googleSub?: string;
-  },
-) {
+/** True when `username` is the user's own account handle (case-insensitively). */
+export async function isUsersOwnHandle(db: DbOrTx, userId: string, username: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`lower(${users.username}) = ${username.toLowerCase()}`))
+    .limit(1);
+  return Boolean(row);
+}
+
+export interface NewUser {
+  email: string;
+  username: string;
+  fullName: string;
+  passwordHash: string | null;
+  googleSub?: string;
+}
+
+export async function insertUser(db: DbOrTx, input: NewUser) {
   const [row] = await db.insert(users).values(input).returning();
   return row!;
 }

@@ -328,21 +328,6 @@ export async function toggleLike(
   });
 }
 
-/** A file (attachment or poster) of one of the workspace's posts. */
-export async function isWorkspaceContentFile(
-  db: DbOrTx,
-  workspaceId: string,
-  filePath: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: contentAttachments.id })
-    .from(contentAttachments)
-    .innerJoin(contents, eq(contents.id, contentAttachments.contentId))
-    .where(and(eq(contents.workspaceId, workspaceId), eq(contentAttachments.filePath, filePath)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /**
  * Inside the transaction that will attach them: locks the workspace's file
  * paths (advisory, until commit, in a fixed order) and answers those already

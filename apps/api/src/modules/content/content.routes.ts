@@ -7,15 +7,16 @@ import {
   ContentParams,
   ContentsResponse,
   CreateContentBody,
-  ErrorBody,
   FeedQuery,
   LikeResponse,
   MessageBody,
   ProfileContentsQuery,
+  errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { optionalAuth, requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
 import {
   createContent,
   deleteContent,
@@ -25,10 +26,7 @@ import {
   toggleContentLike,
 } from './content.service';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['content'];
-const err = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) =>
-  Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, typeof ErrorBody>;
 
 /** Posts, likes, the feed, a profile's posts and signed media URLs. */
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -39,7 +37,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Publicar um post com texto e até um anexo (somente o proprietário)',
           description:
             'O anexo é um arquivo já enviado ao armazenamento do espaço (POST /workspaces/objects/{ws} e PUT), ' +
@@ -47,7 +45,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '`description` é aceito como sinônimo de `text`.',
           params: ContentParams,
           body: CreateContentBody,
-          response: { 201: ContentItem, ...err(400, 401, 403, 404, 409, 413, 415) },
+          response: { 201: ContentItem, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request, reply) =>
@@ -62,10 +60,10 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Excluir um post, suas curtidas e seus arquivos (somente o proprietário)',
           params: ContentItemParams,
-          response: { 200: MessageBody, ...err(400, 401, 403, 404) },
+          response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => deleteContent(ctx, request.actor, request.params.ws, request.params.id),
@@ -77,10 +75,10 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Curtir ou descurtir um post (proprietário, membros e assinantes ativos)',
           params: ContentItemParams,
-          response: { 200: LikeResponse, ...err(400, 401, 403, 404) },
+          response: { 200: LikeResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) =>
@@ -93,11 +91,11 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Feed: posts dos meus espaços e dos perfis que assino, mais novos primeiro',
           params: ContentParams,
           querystring: FeedQuery,
-          response: { 200: ContentsResponse, ...err(400, 401, 404) },
+          response: { 200: ContentsResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getFeed(ctx, request.actor, request.params.ws, request.query),
@@ -109,13 +107,13 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Posts de um perfil (proprietário, membros e assinantes ativos)',
           description:
             'Quem não assina recebe 403 SUBSCRIPTION_REQUIRED; o perfil público informa só total_content.',
           params: ContentParams,
           querystring: ProfileContentsQuery,
-          response: { 200: ContentsResponse, ...err(400, 401, 403, 404) },
+          response: { 200: ContentsResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => getProfileContents(ctx, request.actor, request.params.ws, request.query),
@@ -127,13 +125,13 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: optionalAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'URL assinada e temporária de um arquivo de um post (ou avatar e capa públicos)',
           description:
             'Arquivos de posts: só para proprietário, membros e assinantes ativos; qualquer outro caso é 404. ' +
             '`file_path` = `avatar` ou `cover` responde a URL pública da imagem, para todos.',
           querystring: ContentObjectQuery,
-          response: { 200: ContentObjectResponse, ...err(400, 401, 404) },
+          response: { 200: ContentObjectResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getContentObjectUrl(ctx, request.actor, request.query),

@@ -24,6 +24,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { publicImageUrl } from '../../lib/storage';
 import {
   deleteWorkspaceFiles,
+  fileNotFound,
+  isPostFile,
   normalizeFilePath,
   signedViewUrl,
   verifyWorkspaceFile,
@@ -34,7 +36,6 @@ import {
   findContentItem,
   findContentWorkspaceId,
   insertContent,
-  isWorkspaceContentFile,
   listFeed,
   listWorkspaceContents,
   lockAttachedFiles,
@@ -48,7 +49,6 @@ export const LIST_MEDIA_URL_TTL_SECONDS = 900;
 export const subscriptionRequired = () =>
   forbidden('Assine este perfil para ver as publicações.', 'SUBSCRIPTION_REQUIRED');
 const contentNotFound = () => notFound('Publicação não encontrada.', 'CONTENT_NOT_FOUND');
-const fileNotFound = () => notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND');
 
 async function toAttachment(
   ctx: AppContext,
@@ -267,7 +267,7 @@ export async function getContentObjectUrl(
   if ((await contentAccess(ctx.db, actor, creator.id, ctx.clock.now())) === 'none')
     throw fileNotFound();
   const filePath = normalizeFilePath(wanted);
-  if (!(await isWorkspaceContentFile(ctx.db, creator.id, filePath))) throw fileNotFound();
+  if (!(await isPostFile(ctx, creator.id, filePath))) throw fileNotFound();
   const { url, expiresAt } = await signedViewUrl(ctx, creator.id, filePath);
   return { url, expires_at: expiresAt.toISOString() };
 }

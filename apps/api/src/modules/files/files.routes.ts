@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CompleteUploadResponse,
-  ErrorBody,
   FilesQuery,
   FilesResponse,
   FolderBody,
@@ -17,12 +16,14 @@ import {
   UploadIdParams,
   WorkspaceIdParams,
   WorkspaceObjectParams,
+  errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { PUBLIC_PREFIX, isValidKey } from '../../lib/storage';
 import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
 import {
   createObjectFolder,
   deleteObject,
@@ -37,20 +38,10 @@ import {
 } from './images.service';
 import { BinaryBody, sendStoredObject } from './storage.routes';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['files'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** S3 public images: one presigned URL per hour, so browsers can cache the redirect target. */
 const PUBLIC_URL_WINDOW_SECONDS = 3600;
-
-const uploadErrors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  413: ErrorBody,
-  415: ErrorBody,
-};
 
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -61,12 +52,12 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Link para enviar a minha foto de perfil',
           description:
             'Responde um PUT pré-assinado (10 min). Depois do PUT, chame POST /uploads/{upload_id}/complete.',
           body: ImageUploadBody,
-          response: { 200: ImageUploadResponse, ...uploadErrors },
+          response: { 200: ImageUploadResponse, ...errorResponses(400, 401, 403, 404, 413, 415) },
         },
       },
       async (request) => requestUserAvatarUpload(ctx, request.actor, request.body),
@@ -82,7 +73,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           preHandler: requireAuth,
           schema: {
             tags,
-            security,
+            security: bearerSecurity,
             summary:
               kind === 'avatar'
                 ? 'Link para enviar o avatar do espaço de trabalho (proprietário)'
@@ -91,7 +82,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               'Responde um PUT pré-assinado (10 min). Depois do PUT, chame POST /uploads/{upload_id}/complete.',
             params: WorkspaceIdParams,
             body: ImageUploadBody,
-            response: { 200: ImageUploadResponse, ...uploadErrors },
+            response: { 200: ImageUploadResponse, ...errorResponses(400, 401, 403, 404, 413, 415) },
           },
         },
         async (request) =>
@@ -105,10 +96,13 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Concluir o envio de uma imagem: verificar, processar e publicar',
           params: UploadIdParams,
-          response: { 200: CompleteUploadResponse, ...uploadErrors, 409: ErrorBody },
+          response: {
+            200: CompleteUploadResponse,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          },
         },
       },
       async (request) => completeUpload(ctx, request.actor, request.params.uploadId),
@@ -126,8 +120,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             206: BinaryBody,
             302: BinaryBody,
             304: BinaryBody,
-            404: ErrorBody,
-            416: ErrorBody,
+            ...errorResponses(404, 416),
           },
         },
       },
@@ -158,11 +151,14 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Link pré-assinado para enviar um arquivo do espaço de trabalho (proprietário)',
           params: WorkspaceObjectParams,
           body: ObjectUploadBody,
-          response: { 200: ObjectUploadResponse, ...uploadErrors, 409: ErrorBody },
+          response: {
+            200: ObjectUploadResponse,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+          },
         },
       },
       async (request) => requestObjectUpload(ctx, request.actor, request.params.ws, request.body),
@@ -174,11 +170,11 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Link de visualização (5 min) de um arquivo (proprietário e membros)',
           params: WorkspaceObjectParams,
           querystring: ObjectQuery,
-          response: { 200: ObjectUrlResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: ObjectUrlResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) =>
@@ -191,18 +187,11 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Excluir um arquivo (proprietário)',
           params: WorkspaceObjectParams,
           querystring: ObjectQuery,
-          response: {
-            200: MessageBody,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
-          },
+          response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) =>
@@ -215,11 +204,11 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Arquivos e pastas de uma pasta (proprietário e membros)',
           params: WorkspaceObjectParams,
           querystring: FilesQuery,
-          response: { 200: FilesResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: FilesResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => listObjects(ctx, request.actor, request.params.ws, request.query.prefix),
@@ -231,18 +220,11 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Criar uma pasta (proprietário)',
           params: WorkspaceObjectParams,
           body: FolderBody,
-          response: {
-            201: FolderResponse,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
-          },
+          response: { 201: FolderResponse, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) =>

@@ -22,6 +22,10 @@
  *      deleteWorkspaceFiles(ctx, workspaceId, filePaths)
  *        Deletes the files (e.g. the attachments of a deleted post).
  *
+ *      isPostFile(ctx, workspaceId, filePath) -> boolean
+ *        True when one of the workspace's posts has the file attached (or as
+ *        a video's poster).
+ *
  *      fileKindOf(filePath) -> 'image' | 'video' | null   (by extension)
  *      normalizeFilePath(input) -> string                   (400 INVALID_PATH)
  *
@@ -76,7 +80,7 @@ export interface VerifiedFile {
   size: number;
 }
 
-const fileNotFound = () => notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND');
+export const fileNotFound = () => notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND');
 
 /**
  * Checks an uploaded workspace file before another module uses it (see the
@@ -140,6 +144,15 @@ export async function deleteWorkspaceFiles(
 ): Promise<void> {
   const keys = filePaths.map((p) => workspaceFileKey(workspaceId, normalizeFilePath(p)));
   if (keys.length > 0) await ctx.storage.deleteMany(keys);
+}
+
+/** True when a post of the workspace has this file attached. Does not check access. */
+export async function isPostFile(
+  ctx: AppContext,
+  workspaceId: string,
+  filePath: string,
+): Promise<boolean> {
+  return isFileAttached(ctx.db, workspaceId, filePath);
 }
 
 /**

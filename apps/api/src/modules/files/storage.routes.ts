@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, paths } from '@fa-clube/contract';
+import { errorResponses, paths } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
 import { LocalStorage, parseRange } from '../../lib/storage';
 import type { Storage } from '../../lib/storage';
+import { fileNotFound } from './files.service';
 
 /** Binary bodies: documented in OpenAPI, never serialized (streams skip the serializer). */
 export const BinaryBody = z.unknown().meta({ description: 'Os bytes do arquivo' });
@@ -22,7 +22,7 @@ export async function sendStoredObject(
   cacheControl: string,
 ) {
   const info = await storage.head(key);
-  if (!info) throw notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND');
+  if (!info) throw fileNotFound();
   const range = parseRange(request.headers.range, info.size);
   if (range === 'unsatisfiable') {
     return reply
@@ -39,7 +39,7 @@ export async function sendStoredObject(
     .header('Content-Disposition', 'inline');
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   const object = await storage.read(key, range ?? undefined);
-  if (!object) throw notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND');
+  if (!object) throw fileNotFound();
   reply.header('Content-Type', info.contentType);
   if (object.range) {
     reply
@@ -84,11 +84,7 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: SignedQuery,
           response: {
             200: z.object({ size: z.number().int() }),
-            400: ErrorBody,
-            403: ErrorBody,
-            409: ErrorBody,
-            413: ErrorBody,
-            415: ErrorBody,
+            ...errorResponses(400, 403, 409, 413, 415),
           },
         },
       },
@@ -122,9 +118,7 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             200: BinaryBody,
             206: BinaryBody,
             304: BinaryBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            416: ErrorBody,
+            ...errorResponses(403, 404, 416),
           },
         },
       },

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ContentParams,
-  ErrorBody,
   Profile,
   ProfileQuery,
   RecommendedResponse,
+  errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { optionalAuth, requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
 import { getProfile, getRecommended } from './profiles.service';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['profiles'];
 
 /** Public creator profiles and recommendations. */
@@ -23,10 +23,10 @@ export function profilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: optionalAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Perfil público de um criador (e a relação de quem pergunta com ele)',
           querystring: ProfileQuery,
-          response: { 200: Profile, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: Profile, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getProfile(ctx, request.actor, request.query.username),
@@ -38,10 +38,10 @@ export function profilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Perfis recomendados: criadores com posts que ainda não sigo (até 10)',
           params: ContentParams,
-          response: { 200: RecommendedResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: RecommendedResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getRecommended(ctx, request.actor, request.params.ws),

@@ -17,6 +17,7 @@ import { addMinutes } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { findWorkspace } from '../workspaces/workspaces.service';
 import {
   PLAN_LABELS,
   planPriceCents,
@@ -36,7 +37,6 @@ import {
   findPixSettings,
   findPlan,
   findPlanById,
-  findWorkspaceById,
   insertCharge,
   listWorkspaceCharges,
 } from './subscriptions.repo';
@@ -71,7 +71,7 @@ export async function chargeForPlan(
   const payer = requireActor(actor);
   const plan = await findPlanById(ctx.db, planId);
   if (!plan) throw planNotFound();
-  const ws = (await findWorkspaceById(ctx.db, plan.workspaceId))!;
+  const ws = (await findWorkspace(ctx, plan.workspaceId))!;
   await refuseOwnTeam(ctx, payer, ws.id);
   return toPaymentInfo(await openCharge(ctx, payer.userId, ws, plan));
 }

@@ -1,10 +1,9 @@
-import type { PixSettings, PixSettingsBody } from '@fa-clube/contract';
+import { PIX_CITY_MAX, PIX_NAME_MAX, foldText, normalizePixKey } from '@fa-clube/contract';
+import type { PixKeyType, PixSettings, PixSettingsBody } from '@fa-clube/contract';
 import { requireWorkspaceRole } from '../../lib/access';
 import type { Actor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import { notFound, validationError } from '../../lib/errors';
-import { foldText, MAX_CITY, MAX_NAME, normalizePixKey } from '../../lib/pix';
-import type { PixKeyType } from '../../lib/pix';
 import { findPixSettings, upsertPixSettings } from './subscriptions.repo';
 import type { PixSettingsRow } from './subscriptions.repo';
 
@@ -51,17 +50,17 @@ export async function putPixSettings(
   if (!key.ok) throw validationError('key', key.message);
   const name = foldText(body.name);
   if (!name) throw validationError('name', 'Informe o nome do recebedor com letras e números.');
-  if (name.length > MAX_NAME)
+  if (name.length > PIX_NAME_MAX)
     throw validationError(
       'name',
-      `O nome do recebedor deve ter no máximo ${MAX_NAME} caracteres (sem acentos).`,
+      `O nome do recebedor deve ter no máximo ${PIX_NAME_MAX} caracteres (sem acentos).`,
     );
   const city = foldText(body.city);
   if (!city) throw validationError('city', 'Informe a cidade do recebedor com letras.');
-  if (city.length > MAX_CITY)
+  if (city.length > PIX_CITY_MAX)
     throw validationError(
       'city',
-      `A cidade do recebedor deve ter no máximo ${MAX_CITY} caracteres (sem acentos).`,
+      `A cidade do recebedor deve ter no máximo ${PIX_CITY_MAX} caracteres (sem acentos).`,
     );
   const row = await upsertPixSettings(ctx.db, {
     workspaceId,

@@ -2,6 +2,7 @@ import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mailer';
 import { formatBRL } from '../../lib/money';
+import { findWorkspace } from '../workspaces/workspaces.service';
 import { openCharge } from './charges.service';
 import { PLAN_LABELS } from './dto';
 import {
@@ -10,7 +11,6 @@ import {
   expireOverdueCharges,
   findPlan,
   findSubscriptionsDueForReminder,
-  findWorkspaceById,
   releaseReminder,
 } from './subscriptions.repo';
 
@@ -44,7 +44,7 @@ export async function sendRenewalReminders(ctx: AppContext): Promise<number> {
   let sent = 0;
   const due = await findSubscriptionsDueForReminder(ctx.db, now, until, REMINDER_BATCH);
   for (const { subscription: sub, email, fullName } of due) {
-    const ws = await findWorkspaceById(ctx.db, sub.workspaceId);
+    const ws = await findWorkspace(ctx, sub.workspaceId);
     const plan = ws ? await findPlan(ctx.db, ws.id, sub.planType) : null;
     if (!ws || !plan) {
       ctx.logger.info(

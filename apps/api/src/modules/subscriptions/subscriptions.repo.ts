@@ -465,8 +465,3 @@ export async function releaseReminder(db: DbOrTx, id: string, periodEnd: Date) {
     .set({ renewalReminderFor: null })
     .where(and(eq(subscriptions.id, id), eq(subscriptions.renewalReminderFor, periodEnd)));
 }
-
-export async function findWorkspaceById(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1);
-  return row ?? null;
-}

@@ -7,7 +7,6 @@ import {
   ChargesQuery,
   ChargesResponse,
   ConfirmChargeResponse,
-  ErrorBody,
   PaymentInfo,
   PixSettings,
   PixSettingsBody,
@@ -21,10 +20,12 @@ import {
   SubscriptionsResponse,
   Uuid,
   WorkspaceParams,
+  errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { optionalAuth, requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
 import {
   chargeForPlan,
   confirmCharge,
@@ -41,9 +42,6 @@ import {
 } from './subscriptions.service';
 
 const IdParams = z.object({ id: Uuid });
-const security = [{ bearerAuth: [] }];
-const err = (...codes: (400 | 401 | 403 | 404 | 409 | 502)[]) =>
-  Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, typeof ErrorBody>;
 
 /** Plans, Pix receiving data, charges, subscriptions and subscribers. */
 export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -55,9 +53,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['subscriptions'],
           summary: 'Dados do Pix para recebimento (proprietário e membros)',
-          security,
+          security: bearerSecurity,
           params: IdParams,
-          response: { 200: PixSettings, ...err(400, 401, 404) },
+          response: { 200: PixSettings, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getPixSettings(ctx, request.actor, request.params.id),
@@ -73,10 +71,10 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Chave validada pelo tipo (cpf, cnpj, email, phone em +55DDDNÚMERO, random = UUID v4). ' +
             'Nome e cidade são gravados sem acentos e devem caber no BR Code (25 e 15 caracteres).',
-          security,
+          security: bearerSecurity,
           params: IdParams,
           body: PixSettingsBody,
-          response: { 200: PixSettings, ...err(400, 401, 403, 404) },
+          response: { 200: PixSettings, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => putPixSettings(ctx, request.actor, request.params.id, request.body),
@@ -92,10 +90,10 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Um plano por tipo (plan_type, padrão quarterly). value em reais com até duas casas, ' +
             'até R$ 10.000,00; discount inteiro de 0 a 100. Exige os dados do Pix (409 PIX_NOT_CONFIGURED).',
-          security,
+          security: bearerSecurity,
           params: IdParams,
           body: PlanBody,
-          response: { 200: Plan, ...err(400, 401, 403, 404, 409) },
+          response: { 200: Plan, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => savePlan(ctx, request.actor, request.params.id, request.body),
@@ -109,7 +107,7 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['subscriptions'],
           summary: 'Planos de um perfil (e, para quem entrou, se assina e a cobrança em aberto)',
           querystring: PlansQuery,
-          response: { 200: PlansResponse, ...err(400, 401, 404) },
+          response: { 200: PlansResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getPlansByUsername(ctx, request.actor, request.query.username),
@@ -125,9 +123,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Responde o valor a pagar (valor menos desconto) e o Pix copia e cola. ' +
             'Uma cobrança pendente e válida do mesmo plano é reaproveitada.',
-          security,
+          security: bearerSecurity,
           querystring: SubscribePlanQuery,
-          response: { 200: PaymentInfo, ...err(400, 401, 403, 404, 409, 502) },
+          response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
         },
       },
       async (request) => subscribeToPlan(ctx, request.actor, request.query),
@@ -140,9 +138,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['subscriptions'],
           summary: 'Abrir (ou reaproveitar) a cobrança Pix de um plano pelo id',
-          security,
+          security: bearerSecurity,
           body: ChargeBody,
-          response: { 200: PaymentInfo, ...err(400, 401, 403, 404, 409, 502) },
+          response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
         },
       },
       async (request) => chargeForPlan(ctx, request.actor, request.body.plan),
@@ -155,8 +153,8 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['subscriptions'],
           summary: 'Minhas assinaturas e cobranças em aberto',
-          security,
-          response: { 200: SubscriptionsResponse, ...err(401) },
+          security: bearerSecurity,
+          response: { 200: SubscriptionsResponse, ...errorResponses(401) },
         },
       },
       async (request) => listMySubscriptions(ctx, request.actor),
@@ -170,10 +168,10 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['subscriptions'],
           summary: 'Cobranças do espaço de trabalho (proprietário e membros)',
           description: 'Paginação a partir de page=0, size padrão 20 (máximo 100).',
-          security,
+          security: bearerSecurity,
           params: WorkspaceParams,
           querystring: ChargesQuery,
-          response: { 200: ChargesResponse, ...err(400, 401, 404) },
+          response: { 200: ChargesResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => listCharges(ctx, request.actor, request.params.ws, request.query),
@@ -186,9 +184,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['subscriptions'],
           summary: 'Uma cobrança (proprietário, membros ou quem paga)',
-          security,
+          security: bearerSecurity,
           params: ChargeParams,
-          response: { 200: ChargeDetail, ...err(400, 401, 404) },
+          response: { 200: ChargeDetail, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getCharge(ctx, request.actor, request.params.ws, request.params.id),
@@ -204,9 +202,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Marca a cobrança como paga e ativa ou estende a assinatura. ' +
             'Uma cobrança já paga responde 409 CHARGE_ALREADY_PAID.',
-          security,
+          security: bearerSecurity,
           params: ChargeParams,
-          response: { 200: ConfirmChargeResponse, ...err(400, 401, 403, 404, 409) },
+          response: { 200: ConfirmChargeResponse, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => confirmCharge(ctx, request.actor, request.params.ws, request.params.id),
@@ -219,10 +217,10 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['subscriptions'],
           summary: 'Assinantes ativos (proprietário e membros)',
-          security,
+          security: bearerSecurity,
           params: WorkspaceParams,
           querystring: SubscribersQuery,
-          response: { 200: SubscribersResponse, ...err(400, 401, 404) },
+          response: { 200: SubscribersResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => listSubscribers(ctx, request.actor, request.params.ws, request.query),
@@ -235,12 +233,12 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['subscriptions'],
           summary: 'Exportar os assinantes ativos em CSV (proprietário e membros)',
-          security,
+          security: bearerSecurity,
           params: WorkspaceParams,
           produces: ['text/csv'],
           response: {
             200: z.string().meta({ description: 'CSV (UTF-8 com BOM), cabeçalho em português' }),
-            ...err(400, 401, 404),
+            ...errorResponses(400, 401, 404),
           },
         },
       },

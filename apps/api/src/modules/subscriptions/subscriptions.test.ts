@@ -1,12 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  charges,
-  subscriptionPayments,
-  subscriptions,
-  workspaceMembers,
-  workspaces,
-} from '../../db/schema';
+import { charges, subscriptionPayments, workspaceMembers, workspaces } from '../../db/schema';
 import { hasActiveSubscription } from '../../lib/access';
 import { addMonths } from '../../lib/clock';
 import { decodeBrCode } from '../../lib/pix';
@@ -14,7 +8,12 @@ import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser, signIn } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { makeActiveSubscriber, setUpCreator } from '../../../test/support/subscriptions';
+import {
+  makeActiveSubscriber,
+  readCharge,
+  readSubscription,
+  setUpCreator,
+} from '../../../test/support/subscriptions';
 import { runSubscriptionJobs, sendRenewalReminders, startSubscriptionJobs } from './renewal.jobs';
 
 let t: TestContext;
@@ -55,20 +54,8 @@ const confirm = (owner: TestUser, by: TestUser, chargeId: string) =>
     url: `/api/v1/charges/${owner.workspaceId}/${chargeId}/confirm`,
     headers: as(by),
   });
-const chargeRow = async (id: string) =>
-  (await t.ctx.db.select().from(charges).where(eq(charges.id, id)))[0]!;
-const subscriptionOf = async (fan: TestUser, owner: TestUser) =>
-  (
-    await t.ctx.db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.subscriberId, fan.id),
-          eq(subscriptions.workspaceId, owner.workspaceId),
-        ),
-      )
-  )[0];
+const chargeRow = (id: string) => readCharge(t, id);
+const subscriptionOf = (fan: TestUser, owner: TestUser) => readSubscription(t, fan, owner);
 const paymentsOf = async (subscriptionId: string) =>
   t.ctx.db
     .select()

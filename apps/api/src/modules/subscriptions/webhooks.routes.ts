@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, PixWebhookBody, PixWebhookResponse, paths } from '@fa-clube/contract';
+import { PixWebhookBody, PixWebhookResponse, errorResponses, paths } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { notFound, unauthorized } from '../../lib/errors';
 import { processPixWebhook } from './payments.service';
@@ -54,7 +54,7 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'é registrado como ignorado e respondido 200.',
           params: z.object({ provider: z.string().max(32) }),
           body: PixWebhookBody,
-          response: { 200: PixWebhookResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: PixWebhookResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => processPixWebhook(ctx, request.params.provider, request.body),

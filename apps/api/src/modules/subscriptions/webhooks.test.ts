@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charges, pixNotifications, subscriptionPayments, subscriptions } from '../../db/schema';
+import { pixNotifications, subscriptionPayments } from '../../db/schema';
 import { addMonths } from '../../lib/clock';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
@@ -11,7 +11,7 @@ import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
-import { setUpCreator } from '../../../test/support/subscriptions';
+import { readCharge, readSubscription, setUpCreator } from '../../../test/support/subscriptions';
 
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste-123';
 let t: TestContext;
@@ -66,20 +66,8 @@ const subscribe = async (fan: TestUser, planType = 'monthly') => {
     charge: { id: string; txid: string };
   };
 };
-const chargeRow = async (id: string) =>
-  (await t.ctx.db.select().from(charges).where(eq(charges.id, id)))[0]!;
-const subscriptionOf = async (fan: TestUser) =>
-  (
-    await t.ctx.db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.subscriberId, fan.id),
-          eq(subscriptions.workspaceId, creator.workspaceId),
-        ),
-      )
-  )[0];
+const chargeRow = (id: string) => readCharge(t, id);
+const subscriptionOf = (fan: TestUser) => readSubscription(t, fan, creator);
 const notification = async (endToEndId: string) =>
   (
     await t.ctx.db

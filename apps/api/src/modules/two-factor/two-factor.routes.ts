@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorBody,
   TwoFactorStatus,
   TwoFactorToggleQuery,
   TwoFactorToggleResponse,
+  errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
 import { getTwoFactorStatus, toggleTwoFactor } from './two-factor.service';
 
 export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -19,8 +20,8 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Estado do 2FA; desligado, inclui o QR code (URI otpauth://) e o segredo',
-          security: [{ bearerAuth: [] }],
-          response: { 200: TwoFactorStatus, 401: ErrorBody },
+          security: bearerSecurity,
+          response: { 200: TwoFactorStatus, ...errorResponses(401) },
         },
       },
       async (request, reply) => {
@@ -38,14 +39,9 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Ativar ou desativar o 2FA com um código do aplicativo autenticador',
           description:
             'Código errado, vencido ou já usado: 400 INVALID_TWO_FACTOR_CODE. Tentativas demais: 429.',
-          security: [{ bearerAuth: [] }],
+          security: bearerSecurity,
           querystring: TwoFactorToggleQuery,
-          response: {
-            200: TwoFactorToggleResponse,
-            400: ErrorBody,
-            401: ErrorBody,
-            429: ErrorBody,
-          },
+          response: { 200: TwoFactorToggleResponse, ...errorResponses(400, 401, 429) },
         },
       },
       async (request) => toggleTwoFactor(ctx, request.actor!, request.query.code),

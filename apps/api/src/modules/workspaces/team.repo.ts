@@ -21,12 +21,16 @@ const memberColumns = {
   role: workspaceMembers.role,
 };
 
-/** Owner first, then members in the order they joined. */
-export async function listMembers(db: DbOrTx, workspaceId: string): Promise<MemberRow[]> {
-  return db
+/** Workspace members with their user's name, e-mail and avatar; add the filter. */
+const selectMembers = (db: DbOrTx) =>
+  db
     .select(memberColumns)
     .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .innerJoin(users, eq(users.id, workspaceMembers.userId));
+
+/** Owner first, then members in the order they joined. */
+export async function listMembers(db: DbOrTx, workspaceId: string): Promise<MemberRow[]> {
+  return selectMembers(db)
     .where(eq(workspaceMembers.workspaceId, workspaceId))
     .orderBy(
       sql`case when ${workspaceMembers.role} = 'owner' then 0 else 1 end`,
@@ -40,10 +44,7 @@ export async function findMemberByEmail(
   workspaceId: string,
   email: string,
 ): Promise<MemberRow | null> {
-  const [row] = await db
-    .select(memberColumns)
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+  const [row] = await selectMembers(db)
     .where(
       and(
         eq(workspaceMembers.workspaceId, workspaceId),
@@ -59,10 +60,7 @@ export async function findMember(
   workspaceId: string,
   userId: string,
 ): Promise<MemberRow | null> {
-  const [row] = await db
-    .select(memberColumns)
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+  const [row] = await selectMembers(db)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
     .limit(1);
   return row ?? null;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorBody,
   InvitationIdParams,
   InvitationInfo,
   InviteBody,
@@ -11,10 +10,12 @@ import {
   TeamResponse,
   Workspace,
   WorkspaceIdParams,
+  errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -24,7 +25,6 @@ import {
   removeMember,
 } from './team.service';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['team'];
 
 export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -35,7 +35,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Convidar alguém para a equipe por e-mail (proprietário)',
           description:
             'Cria o convite (ou renova um pendente para o mesmo e-mail: 200) e envia o e-mail com o link.',
@@ -44,12 +44,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: {
             200: InviteResponse,
             201: InviteResponse,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
-            429: ErrorBody,
+            ...errorResponses(400, 401, 403, 404, 409, 429),
           },
         },
       },
@@ -65,16 +60,10 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Remover um convite pendente (proprietário)',
           params: InviteItemParams,
-          response: {
-            200: MessageBody,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-          },
+          response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) =>
@@ -87,10 +76,10 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Membros da equipe e convites pendentes (proprietário e membros)',
           params: WorkspaceIdParams,
-          response: { 200: TeamResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: TeamResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getTeam(ctx, request.actor, request.params.id),
@@ -102,17 +91,10 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Remover um membro da equipe (proprietário)',
           params: TeamMemberParams,
-          response: {
-            200: MessageBody,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
-          },
+          response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) =>
@@ -125,10 +107,10 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Ver um convite antes de aceitar (sem revelar o e-mail convidado)',
           params: InvitationIdParams,
-          response: { 200: InvitationInfo, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: InvitationInfo, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getInvitation(ctx, request.actor, request.params.id),
@@ -140,17 +122,10 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Aceitar um convite (só o usuário do e-mail convidado, uma vez, em 7 dias)',
           params: InvitationIdParams,
-          response: {
-            200: Workspace,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
-          },
+          response: { 200: Workspace, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => acceptInvitation(ctx, request.actor, request.params.id),

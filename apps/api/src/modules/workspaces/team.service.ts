@@ -7,7 +7,12 @@ import type {
   TransferOwnershipResponse,
   Workspace,
 } from '@fa-clube/contract';
-import { requireActor, requireWorkspaceRole } from '../../lib/access';
+import {
+  ownerRequired,
+  requireActor,
+  requireWorkspaceRole,
+  workspaceNotFound,
+} from '../../lib/access';
 import type { Actor } from '../../lib/access';
 import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
@@ -38,9 +43,10 @@ import { toWorkspaceDto } from './workspaces.service';
 /** Invitations one owner may send per hour (each one sends an e-mail). */
 export const INVITES_PER_HOUR = 30;
 
-const workspaceNotFound = () =>
-  notFound('Espaço de trabalho não encontrado.', 'WORKSPACE_NOT_FOUND');
 const invitationNotFound = () => notFound('Convite não encontrado.', 'INVITATION_NOT_FOUND');
+const invitationUsed = () =>
+  conflict('INVITATION_USED', 'Este convite já foi aceito e não pode ser usado de novo.');
+const memberNotFound = () => notFound('Membro não encontrado.', 'MEMBER_NOT_FOUND');
 
 export const inviteLink = (ctx: AppContext, invitationId: string) =>
   `${ctx.config.appUrl}/invitation/${invitationId}`;
@@ -183,8 +189,7 @@ export async function removeMember(
       'Você não pode remover a si mesmo. Transfira a propriedade ou exclua o espaço de trabalho.',
     );
   const member = await findMember(ctx.db, workspaceId, memberId);
-  if (!member || !(await removeMemberRow(ctx.db, workspaceId, memberId)))
-    throw notFound('Membro não encontrado.', 'MEMBER_NOT_FOUND');
+  if (!member || !(await removeMemberRow(ctx.db, workspaceId, memberId))) throw memberNotFound();
   return { message: `${member.fullName} foi removido(a) da equipe.` };
 }
 
@@ -244,8 +249,7 @@ export async function acceptInvitation(
       'Este convite foi enviado para outro e-mail. Entre com a conta do e-mail convidado.',
       'INVITATION_NOT_FOR_YOU',
     );
-  if (row.acceptedAt)
-    throw conflict('INVITATION_USED', 'Este convite já foi aceito e não pode ser usado de novo.');
+  if (row.acceptedAt) throw invitationUsed();
   const now = ctx.clock.now();
   if (row.expiresAt <= now)
     throw conflict(
@@ -253,8 +257,7 @@ export async function acceptInvitation(
       'Este convite expirou. Peça ao proprietário do espaço de trabalho um novo convite.',
     );
   await ctx.db.transaction(async (tx) => {
-    if (!(await markInvitationAccepted(tx, row.id, a.userId, now)))
-      throw conflict('INVITATION_USED', 'Este convite já foi aceito e não pode ser usado de novo.');
+    if (!(await markInvitationAccepted(tx, row.id, a.userId, now))) throw invitationUsed();
     await addMember(tx, row.workspaceId, a.userId);
   });
   const ws = await findWorkspaceById(ctx.db, row.workspaceId);
@@ -286,13 +289,8 @@ export async function transferOwnership(
   if (target.userId === a.userId)
     throw conflict('ALREADY_OWNER', 'Você já é o proprietário deste espaço de trabalho.', 'email');
   await ctx.db.transaction(async (tx) => {
-    if (!(await setRole(tx, workspaceId, a.userId, 'owner', 'member')))
-      throw forbidden(
-        'Apenas o proprietário do espaço de trabalho pode fazer isso.',
-        'OWNER_REQUIRED',
-      );
-    if (!(await setRole(tx, workspaceId, target.userId, 'member', 'owner')))
-      throw notFound('Membro não encontrado.', 'MEMBER_NOT_FOUND');
+    if (!(await setRole(tx, workspaceId, a.userId, 'owner', 'member'))) throw ownerRequired();
+    if (!(await setRole(tx, workspaceId, target.userId, 'member', 'owner'))) throw memberNotFound();
   });
   const ws = await findWorkspaceById(ctx.db, workspaceId);
   if (!ws) throw workspaceNotFound();

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users, workspaceMembers, workspaces } from '../../db/schema';
+import { workspaceMembers, workspaces } from '../../db/schema';
 
 export async function insertWorkspaceWithOwner(
   db: DbOrTx,
@@ -123,14 +123,4 @@ export async function deleteWorkspaceRow(db: DbOrTx, id: string): Promise<boolea
     .where(eq(workspaces.id, id))
     .returning({ id: workspaces.id });
   return rows.length === 1;
-}
-
-/** True when `username` is the user's own account handle (case-insensitively). */
-export async function isUsersOwnHandle(db: DbOrTx, userId: string, username: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), sql`lower(${users.username}) = ${username.toLowerCase()}`))
-    .limit(1);
-  return Boolean(row);
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateWorkspaceBody,
-  ErrorBody,
   MessageBody,
   TransferOwnershipBody,
   TransferOwnershipResponse,
@@ -9,10 +8,12 @@ import {
   Workspace,
   WorkspaceIdParams,
   WorkspacesResponse,
+  errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
 import { transferOwnership } from './team.service';
 import {
   createWorkspace,
@@ -22,7 +23,6 @@ import {
   updateWorkspace,
 } from './workspaces.service';
 
-const security = [{ bearerAuth: [] }];
 const tags = ['workspaces'];
 
 export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -33,9 +33,9 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Meus espaços de trabalho (próprios primeiro, depois os de equipes)',
-          response: { 200: WorkspacesResponse, 401: ErrorBody },
+          response: { 200: WorkspacesResponse, ...errorResponses(401) },
         },
       },
       async (request) => listWorkspaces(ctx, request.actor),
@@ -47,10 +47,10 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Criar outro espaço de trabalho próprio',
           body: CreateWorkspaceBody,
-          response: { 201: Workspace, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
+          response: { 201: Workspace, ...errorResponses(400, 401, 409) },
         },
       },
       async (request, reply) =>
@@ -63,10 +63,10 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Um espaço de trabalho (proprietário e membros)',
           params: WorkspaceIdParams,
-          response: { 200: Workspace, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: Workspace, ...errorResponses(400, 401, 404) },
         },
       },
       async (request) => getWorkspace(ctx, request.actor, request.params.id),
@@ -78,18 +78,11 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Alterar nome, nome de usuário ou descrição (proprietário)',
           params: WorkspaceIdParams,
           body: UpdateWorkspaceBody,
-          response: {
-            200: Workspace,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
-          },
+          response: { 200: Workspace, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => updateWorkspace(ctx, request.actor, request.params.id, request.body),
@@ -101,17 +94,10 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Excluir o espaço de trabalho, seus arquivos e conteúdo (proprietário)',
           params: WorkspaceIdParams,
-          response: {
-            200: MessageBody,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
-          },
+          response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => deleteWorkspace(ctx, request.actor, request.params.id),
@@ -123,18 +109,11 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAuth,
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           summary: 'Transferir a propriedade para um membro da equipe (proprietário)',
           params: WorkspaceIdParams,
           body: TransferOwnershipBody,
-          response: {
-            200: TransferOwnershipResponse,
-            400: ErrorBody,
-            401: ErrorBody,
-            403: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
-          },
+          response: { 200: TransferOwnershipResponse, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) =>

@@ -4,20 +4,20 @@ import type {
   Workspace,
   WorkspacesResponse,
 } from '@fa-clube/contract';
-import { requireActor, requireWorkspaceRole } from '../../lib/access';
+import { requireActor, requireWorkspaceRole, workspaceNotFound } from '../../lib/access';
 import type { Actor } from '../../lib/access';
 import type { AppContext } from '../../lib/context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { publicImageUrl } from '../../lib/storage';
-import { isUsernameAvailable, usernameTaken } from '../auth/auth.service';
+import { isOwnHandle, isUserHandleTaken, usernameTaken } from '../auth/users.service';
 import { deleteWorkspaceStorage } from '../files/files.service';
 import {
   deleteWorkspaceRow,
+  findPrimaryOwnedWorkspace,
   findWorkspaceById,
   insertWorkspaceWithOwner,
-  isUsersOwnHandle,
   isWorkspaceUsernameTaken,
   listWorkspacesOfUser,
   lockOwnedWorkspaceIds,
@@ -38,12 +38,16 @@ export function toWorkspaceDto(ctx: AppContext, ws: WorkspaceRow, isOwner: boole
   };
 }
 
-const workspaceNotFound = () =>
-  notFound('Espaço de trabalho não encontrado.', 'WORKSPACE_NOT_FOUND');
+/** True when the handle is free for a new user (users and workspaces share the namespace). */
+export async function isUsernameAvailable(ctx: AppContext, username: string) {
+  return (
+    !(await isUserHandleTaken(ctx, username)) && !(await isWorkspaceUsernameTaken(ctx.db, username))
+  );
+}
 
 /**
- * Users and workspaces share one handle namespace (auth.service). A workspace
- * may also take its owner's own account handle (e.g. to rename back to it).
+ * Users and workspaces share one handle namespace. A workspace may also take
+ * its owner's own account handle (e.g. to rename back to it).
  */
 async function assertUsernameFree(
   ctx: AppContext,
@@ -53,7 +57,7 @@ async function assertUsernameFree(
 ) {
   if (await isUsernameAvailable(ctx, username)) return;
   const otherWorkspace = await isWorkspaceUsernameTaken(ctx.db, username, workspaceId);
-  if (!otherWorkspace && (await isUsersOwnHandle(ctx.db, actorId, username))) return;
+  if (!otherWorkspace && (await isOwnHandle(ctx, actorId, username))) return;
   throw usernameTaken();
 }
 
@@ -77,7 +81,7 @@ export async function createWorkspace(
   await assertUsernameFree(ctx, input.username, a.userId);
   try {
     const ws = await ctx.db.transaction((tx) =>
-      insertWorkspaceWithOwner(tx, {
+      addOwnedWorkspace(tx, {
         ownerId: a.userId,
         label: input.label,
         username: input.username,
@@ -172,4 +176,29 @@ export async function replaceWorkspaceImage(
   const r = await replaceWorkspaceImagePath(tx, workspaceId, kind, key, ctx.clock.now());
   if (!r) throw workspaceNotFound();
   return r.previous;
+}
+
+/**
+ * A new workspace owned by `ownerId`, inside the caller's transaction (sign-up
+ * creates the user and their own workspace together). The caller has checked
+ * the handle; the unique index refuses a concurrent taker.
+ */
+export async function addOwnedWorkspace(
+  tx: DbOrTx,
+  input: { ownerId: string; label: string; username: string; description?: string },
+): Promise<WorkspaceRow> {
+  return insertWorkspaceWithOwner(tx, input);
+}
+
+/** The user's first own workspace (the one created at sign-up), or null. */
+export async function findOwnWorkspace(
+  ctx: AppContext,
+  userId: string,
+): Promise<WorkspaceRow | null> {
+  return findPrimaryOwnedWorkspace(ctx.db, userId);
+}
+
+/** A workspace by id, for modules that have already checked access (or need none). */
+export async function findWorkspace(ctx: AppContext, id: string): Promise<WorkspaceRow | null> {
+  return findWorkspaceById(ctx.db, id);
 }

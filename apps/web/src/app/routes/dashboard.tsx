@@ -1,12 +1,22 @@
+import { Composer } from '@/features/content/components/composer';
+import { FeedPosts } from '@/features/content/components/feed-posts';
 import { Welcome } from '@/features/dashboard/components/welcome';
-import { FeedPage } from '@/features/feed';
+import { FeedPage } from '@/features/feed/components/feed-page';
 import { useSession } from '@/lib/session';
 
 /**
- * / and /dashboard ('Overview'): the feed for a signed-in user. /dashboard is not guarded; a
+ * / and /dashboard ('Overview'): the feed for a signed-in user, composed here from the feed
+ * (page, recommendations) and content (composer, posts) features. /dashboard is not guarded; a
  * visitor without a session sees the welcome that invites them to sign in.
  */
 export function DashboardRoute() {
   const { token } = useSession();
-  return token ? <FeedPage /> : <Welcome />;
+  return token ? (
+    <FeedPage
+      composer={(author) => <Composer {...author} />}
+      posts={(ws, empty) => <FeedPosts ws={ws} empty={empty} />}
+    />
+  ) : (
+    <Welcome />
+  );
 }

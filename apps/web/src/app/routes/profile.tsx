@@ -1,13 +1,16 @@
 import { Navigate, useParams } from 'react-router';
-import { ProfilePage } from '@/features/profile';
-import { ProfilePlans } from '@/features/subscriptions';
+import { Composer } from '@/features/content/components/composer';
+import { ProfilePosts } from '@/features/content/components/profile-posts';
+import { ProfilePage } from '@/features/profile/components/profile-page';
+import { ProfilePlans } from '@/features/subscriptions/components/profile-plans';
 import { loginPath } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
 
 /**
  * /profile (the signed-in user's own profile, from the stored workspace) and
  * /profile/:username. Not guarded: visitors see the public profile, the placeholders and the
- * plans ('Assinaturas'), composed here from the subscriptions feature.
+ * plans ('Assinaturas'). Composed here: the page and its placeholders (profile), the composer
+ * and the posts (content) and the plans (subscriptions).
  */
 export function ProfileRoute() {
   const { username: param } = useParams();
@@ -18,6 +21,10 @@ export function ProfileRoute() {
     <ProfilePage
       key={username}
       username={username}
+      composer={(author) => <Composer {...author} />}
+      posts={(profile, ws) => (
+        <ProfilePosts ws={ws} username={profile.username} label={profile.label} />
+      )}
       plans={(profile, onSubscribed) => (
         <ProfilePlans
           username={profile.username}

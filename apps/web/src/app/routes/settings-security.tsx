@@ -1,4 +1,4 @@
-import { SectionHeader } from '@/components/layout/page';
+import { SettingsPage } from '@/components/layout/page';
 import { LoginActivityTable } from '@/features/security/components/login-activity-table';
 import { TwoFactorCard } from '@/features/security/components/two-factor-card';
 import { t } from '@/i18n/pt-BR';
@@ -6,13 +6,11 @@ import { t } from '@/i18n/pt-BR';
 /** /settings/security ('Segurança'): 2FA and the sign-in log. */
 export function SettingsSecurityRoute() {
   return (
-    <section>
-      <title>{`${t.security.title} · ${t.brand.name}`}</title>
-      <SectionHeader title={t.security.title} description={t.security.description} />
+    <SettingsPage title={t.security.title} description={t.security.description}>
       <div className="grid gap-6">
         <TwoFactorCard />
         <LoginActivityTable />
       </div>
-    </section>
+    </SettingsPage>
   );
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
 import { STORAGE_KEYS } from '@/lib/session';
-import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import { meFixture, mockFetch } from '@/test/fetch';
+import { storeSession } from '@/test/session';
 import { setViewportWidth } from '@/test/media';
 import { renderRoutes } from '@/test/render';
 import { isNavItemActive, navItems } from './nav-items';
@@ -11,21 +12,10 @@ import { isNavItemActive, navItems } from './nav-items';
 function signIn(
   workspace: object | null = { id: 'w1', label: 'Maria', username: 'mariasilva', is_owner: true },
 ) {
-  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
-  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
-  if (workspace) localStorage.setItem(STORAGE_KEYS.workspace, JSON.stringify(workspace));
+  storeSession(workspace);
   mockFetch((call) =>
     call.path === '/api/v1/me'
-      ? {
-          body: {
-            ...metadataFixture,
-            email: 'maria@exemplo.com',
-            is_owner: true,
-            avatar_url: null,
-            two_factor: false,
-          },
-        }
+      ? { body: meFixture() }
       : { status: 404, body: { message: 'x', code: 'NOT_FOUND' } },
   );
 }

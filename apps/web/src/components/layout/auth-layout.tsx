@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { t } from '@/i18n/pt-BR';
 import { BrandMark, BrandName } from './brand';
+import { DocumentTitle } from './document-title';
 
 const highlights = [
   { icon: QrCode, text: t.authLayout.highlightPix },
@@ -27,7 +28,7 @@ export function AuthLayout({
 }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      {typeof title === 'string' ? <title>{`${title} · ${t.brand.name}`}</title> : null}
+      {typeof title === 'string' ? <DocumentTitle title={title} /> : null}
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-violet-700 via-violet-600 to-fuchsia-600 p-10 text-white lg:flex lg:flex-col">
         <div
           aria-hidden

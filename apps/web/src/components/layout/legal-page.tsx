@@ -4,12 +4,13 @@ import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/pt-BR';
 import type { LegalDocument } from '@/i18n/legal.pt-BR';
 import { Brand } from './brand';
+import { DocumentTitle } from './document-title';
 
 /** A public, readable legal document (terms, privacy) with a table of contents. */
 export function LegalPage({ document: doc }: { document: LegalDocument }) {
   return (
     <div className="min-h-dvh">
-      <title>{`${doc.title} · ${t.brand.name}`}</title>
+      <DocumentTitle title={doc.title} />
       <header className="sticky top-0 z-20 border-b bg-background/85 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <Brand to="/" />

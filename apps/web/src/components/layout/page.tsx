@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { t } from '@/i18n/pt-BR';
 import { cn } from '@/lib/utils';
+import { DocumentTitle } from './document-title';
 
 /** The content column of a page: centred, padded, readable width. */
 export function Page({
@@ -52,7 +52,7 @@ export function PageHeader({
         className,
       )}
     >
-      {docTitle ? <title>{`${docTitle} · ${t.brand.name}`}</title> : null}
+      {docTitle ? <DocumentTitle title={docTitle} /> : null}
       <div className="grid min-w-0 gap-1.5">
         <h1 className="text-2xl font-semibold tracking-tight md:text-[28px]">{title}</h1>
         {description ? (
@@ -93,5 +93,24 @@ export function SectionHeader({
       </div>
       {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** A settings sub-page ('Perfil', 'Planos', …): the tab's title, its heading, then the body. */
+export function SettingsPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section>
+      <DocumentTitle title={title} />
+      <SectionHeader title={title} description={description} />
+      {children}
+    </section>
   );
 }

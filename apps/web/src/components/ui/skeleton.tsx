@@ -12,3 +12,26 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
     />
   );
 }
+
+/** An avatar and two lines (a name and a detail) while a person or a post's author loads. */
+export function SkeletonIdentity({
+  avatar,
+  lines: [first, second],
+  className,
+}: {
+  /** The avatar's size classes. */
+  avatar: string;
+  /** The two lines' size classes. */
+  lines: [string, string];
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex items-center gap-3', className)}>
+      <Skeleton className={cn('shrink-0 rounded-full', avatar)} />
+      <div className="grid flex-1 gap-2">
+        <Skeleton className={first} />
+        <Skeleton className={second} />
+      </div>
+    </div>
+  );
+}

@@ -1,11 +1,11 @@
 import { EMAIL_PATTERN, FULL_NAME_PATTERN } from '@fa-clube/contract';
 
 /** Form rules of the account screens (spec section 5). Pure, so the tests can state them. */
-export const LOGIN_PASSWORD_MIN = 5;
-export const SIGNUP_PASSWORD_MIN = 8;
-export const RESET_PASSWORD_MIN = 6;
+const LOGIN_PASSWORD_MIN = 5;
+const SIGNUP_PASSWORD_MIN = 8;
+const RESET_PASSWORD_MIN = 6;
 
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
 /** Entrar: e-mail pattern, password ≥ 5, nothing pending. */
 export function canSubmitLogin(input: { email: string; password: string; pending: boolean }) {

@@ -19,7 +19,7 @@ import {
 } from './lib/composer-rules';
 import { relativeTime } from './lib/time';
 import { viewerItemsOf } from './lib/viewer-items';
-import { WS_ID, contentsPage, makePost, signIn, videoAttachment } from './testing';
+import { WS_ID, contentsPage, makePost, signIn, videoAttachment } from '@/test/content';
 
 vi.mock('./lib/poster', () => ({
   capturePosterFrame: vi.fn(async () => new Blob(['poster'], { type: 'image/jpeg' })),

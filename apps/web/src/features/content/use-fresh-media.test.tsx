@@ -2,7 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch';
 import { useFreshMedia } from './hooks/use-fresh-media';
-import { videoAttachment } from './testing';
+import { videoAttachment } from '@/test/content';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -9,7 +9,7 @@ import {
   makePost,
   makeProfile,
   signIn,
-} from '@/features/content/testing';
+} from '@/test/content';
 import { mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
 import { setViewportWidth } from '@/test/media';

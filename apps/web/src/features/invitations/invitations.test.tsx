@@ -4,7 +4,8 @@ import type { InvitationInfo } from '@fa-clube/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
 import { STORAGE_KEYS } from '@/lib/session';
-import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import { meFixture, mockFetch } from '@/test/fetch';
+import { storeSession } from '@/test/session';
 import { setViewportWidth } from '@/test/media';
 import { renderRoutes } from '@/test/render';
 import { invitationView } from './hooks/use-invitation';
@@ -40,10 +41,7 @@ const info = (overrides: Partial<InvitationInfo> = {}): InvitationInfo => ({
 });
 
 function signIn() {
-  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
-  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
-  localStorage.setItem(STORAGE_KEYS.workspace, JSON.stringify(OWN_WS));
+  storeSession(OWN_WS);
 }
 
 /** The invitation endpoints; `accept` answers the POST. */
@@ -53,16 +51,7 @@ function invitationApi(
 ) {
   let joined = false;
   return mockFetch((call) => {
-    if (call.path === '/api/v1/me')
-      return {
-        body: {
-          ...metadataFixture,
-          is_owner: true,
-          email: 'maria@exemplo.com',
-          avatar_url: null,
-          two_factor: false,
-        },
-      };
+    if (call.path === '/api/v1/me') return { body: meFixture() };
     if (call.path === '/api/v1/workspaces')
       return { body: { workspaces: joined ? [OWN_WS, TEAM_WS] : [OWN_WS] } };
     if (call.path === `/api/v1/teams/invitation/${INVITE_ID}`) return current;

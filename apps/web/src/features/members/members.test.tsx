@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
 import { STORAGE_KEYS } from '@/lib/session';
-import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import { meFixture, metadataFixture, mockFetch } from '@/test/fetch';
+import { storeSession } from '@/test/session';
 import { setViewportWidth } from '@/test/media';
 import { renderRoutes } from '@/test/render';
 import { canConfirmDelete, canInvite, canRemoveMember } from './validation';
@@ -68,16 +69,7 @@ function teamApi({
   });
   const mock = mockFetch((call) => {
     const { path, method } = call;
-    if (path === '/api/v1/me')
-      return {
-        body: {
-          ...metadataFixture,
-          is_owner: true,
-          email: 'maria@exemplo.com',
-          avatar_url: null,
-          two_factor: false,
-        },
-      };
+    if (path === '/api/v1/me') return { body: meFixture() };
     if (path === '/api/v1/workspaces')
       return {
         body: {
@@ -160,10 +152,7 @@ function teamApi({
 }
 
 function signIn(isOwner = true) {
-  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
-  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
-  localStorage.setItem(STORAGE_KEYS.workspace, JSON.stringify(workspace(isOwner)));
+  storeSession(workspace(isOwner));
 }
 
 async function openMembers() {

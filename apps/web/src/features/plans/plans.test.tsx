@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
 import { applyDiscount, formatCents, parseCentsInput } from '@/lib/money';
-import { STORAGE_KEYS } from '@/lib/session';
-import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import { mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
+import { storeSession, storedWorkspaces } from '@/test/session';
 import { renderRoutes } from '@/test/render';
 import { formatPriceInput, parseDiscountInput } from './format';
 import { maskPixKey, normalizePixKey, validatePixForm } from './pix';
@@ -14,18 +14,12 @@ const WS = '0c0c0c0c-0000-4000-8000-000000000001';
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
 function signIn(isOwner = true) {
-  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
-  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
-  localStorage.setItem(
-    STORAGE_KEYS.workspace,
-    JSON.stringify({
-      id: WS,
-      label: 'Maria da Silva',
-      username: 'mariasilva',
-      is_owner: isOwner,
-    }),
-  );
+  storeSession({
+    id: WS,
+    label: 'Maria da Silva',
+    username: 'mariasilva',
+    is_owner: isOwner,
+  });
 }
 
 const PIX = {
@@ -41,19 +35,7 @@ function plansApi(opts: { pix?: typeof PIX | null; planError?: boolean } = {}) {
   let pix = opts.pix ?? null;
   const plans: Record<string, unknown>[] = [];
   return mockFetch((call: Call) => {
-    if (call.path === '/api/v1/workspaces')
-      return {
-        body: {
-          workspaces: [
-            {
-              id: WS,
-              label: 'Maria da Silva',
-              username: 'mariasilva',
-              is_owner: JSON.parse(localStorage.getItem('workspace') ?? '{}').is_owner,
-            },
-          ],
-        },
-      };
+    if (call.path === '/api/v1/workspaces') return storedWorkspaces();
     if (call.path === `/api/v1/workspaces/${WS}/pix` && call.method === 'GET')
       return pix
         ? { body: pix }

@@ -11,11 +11,10 @@ import {
   makeProfile,
   signIn,
   videoAttachment,
-} from '@/features/content/testing';
+} from '@/test/content';
 import { mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
-import { ProfilePage } from './components/profile-page';
 import { placeholderArt } from './lib/placeholder-art';
 
 const PLANS = {
@@ -172,46 +171,5 @@ describe('profile page', () => {
     const { router } = renderProfile('/profile', makeProfile());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?return_to=%2Fprofile');
-  });
-
-  it('loads the posts once the visitor subscribes (onSubscribed)', async () => {
-    signIn({ is_owner: true });
-    let subscribed = false;
-    mockFetch((call: Call) => {
-      if (call.path === '/api/v1/profile')
-        return { body: makeProfile({ total_content: 2, is_subscribed: subscribed }) };
-      if (call.path === `/api/v1/contents/${WS_ID}/profile`)
-        return { body: contentsPage([makePost(), makePost()], 0, 10, 2) };
-      return { body: {} };
-    });
-    renderRoutes(
-      [
-        {
-          path: '/profile/:username',
-          element: (
-            <ProfilePage
-              username="bia"
-              plans={(_, onSubscribed) => (
-                <button
-                  type="button"
-                  onClick={() => {
-                    subscribed = true;
-                    onSubscribed();
-                  }}
-                >
-                  pagar
-                </button>
-              )}
-            />
-          ),
-        },
-      ],
-      '/profile/bia',
-    );
-    expect(await screen.findAllByTestId('post-placeholder')).toHaveLength(2);
-    await userEvent.click(screen.getByRole('button', { name: 'pagar' }));
-    expect(await screen.findAllByTestId('post')).toHaveLength(2);
-    expect(screen.queryByTestId('post-placeholder')).not.toBeInTheDocument();
-    expect(screen.getByTestId('subscribed-badge')).toBeInTheDocument();
   });
 });

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { STORAGE_KEYS } from '@/lib/session';
-import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import { mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
+import { storeSession } from '@/test/session';
 import { renderRoutes } from '@/test/render';
 import { formatActivityDate, formatLocation } from './format';
 
@@ -12,9 +12,7 @@ const OTPAUTH =
   'otpauth://totp/F%C3%A3%20Clube:maria%40exemplo.com?secret=JBSWY3DPEHPK3PXP&issuer=F%C3%A3%20Clube';
 
 function signIn() {
-  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
-  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
+  storeSession();
 }
 
 /** A tiny in-memory 2FA endpoint: the valid code is 654321. */

@@ -2,22 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { routes } from '@/app/routes';
-import { STORAGE_KEYS } from '@/lib/session';
-import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import { mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
+import { storeSession, storedWorkspaces } from '@/test/session';
 import { renderRoutes } from '@/test/render';
 
 const WS = '0c0c0c0c-0000-4000-8000-000000000001';
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
 
 function signIn(isOwner = true) {
-  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
-  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
-  localStorage.setItem(
-    STORAGE_KEYS.workspace,
-    JSON.stringify({ id: WS, label: 'Maria da Silva', username: 'mariasilva', is_owner: isOwner }),
-  );
+  storeSession({ id: WS, label: 'Maria da Silva', username: 'mariasilva', is_owner: isOwner });
 }
 
 const uuid = (n: number) => `0f0f0f0f-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -45,19 +39,7 @@ interface State {
 /** Subscribers, pending charges and confirmation for the workspace WS. */
 function subscribersApi(state: State) {
   return mockFetch((call: Call) => {
-    if (call.path === '/api/v1/workspaces')
-      return {
-        body: {
-          workspaces: [
-            {
-              id: WS,
-              label: 'Maria da Silva',
-              username: 'mariasilva',
-              is_owner: JSON.parse(localStorage.getItem('workspace') ?? '{}').is_owner,
-            },
-          ],
-        },
-      };
+    if (call.path === '/api/v1/workspaces') return storedWorkspaces();
     if (call.path === `/api/v1/subscribers/${WS}`) {
       if (state.subscribersStatus)
         return { status: state.subscribersStatus, body: { message: 'Falhou', code: 'X' } };

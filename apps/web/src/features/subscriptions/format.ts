@@ -2,7 +2,7 @@ import type { Plan, PlanType } from '@fa-clube/contract';
 import { t } from '@/i18n/pt-BR';
 import { formatCents, reaisToCents } from '@/lib/money';
 
-export const PLAN_ORDER: readonly PlanType[] = ['monthly', 'quarterly', 'yearly'];
+const PLAN_ORDER: readonly PlanType[] = ['monthly', 'quarterly', 'yearly'];
 
 /** Plans in the order Mensal, Trimestral, Anual. */
 export function sortPlans(plans: readonly Plan[]): Plan[] {
@@ -12,7 +12,7 @@ export function sortPlans(plans: readonly Plan[]): Plan[] {
 }
 
 /** What a plan costs per month, in centavos (rounded to the centavo). */
-export function perMonthCents(plan: Pick<Plan, 'plan_type' | 'price'>): number {
+function perMonthCents(plan: Pick<Plan, 'plan_type' | 'price'>): number {
   return Math.round(reaisToCents(plan.price) / t.subscriptions.planMonths[plan.plan_type]);
 }
 

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/lib/session';
-import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import { mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
+import { storeSession } from '@/test/session';
 import { renderRoutes } from '@/test/render';
-import { ProfilePlans } from './index';
+import { ProfilePlans } from './components/profile-plans';
 import { PAYMENT_POLL_MS } from './components/subscribe-dialog';
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
@@ -38,9 +38,7 @@ const PLANS = [
 ];
 
 function signIn() {
-  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
-  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
+  storeSession();
 }
 
 interface ApiState {

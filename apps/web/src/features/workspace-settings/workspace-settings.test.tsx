@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
 import { STORAGE_KEYS } from '@/lib/session';
-import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
+import { meFixture, mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
+import { storeSession } from '@/test/session';
 import { setViewportWidth } from '@/test/media';
 import { renderRoutes } from '@/test/render';
 import { canSaveDescription, canSaveName, canSaveUsername } from './validation';
+import { FakeXhr } from '@/test/xhr';
 
 const WS_ID = '11111111-1111-4111-8111-111111111111';
 const UPLOAD_ID = '22222222-2222-4222-8222-222222222222';
@@ -37,10 +39,7 @@ function workspaceFixture(overrides: Partial<Ws> = {}): Ws {
 }
 
 function signIn(ws: Ws) {
-  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
-  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
-  localStorage.setItem(STORAGE_KEYS.workspace, JSON.stringify(ws));
+  storeSession(ws);
 }
 
 /** An in-memory workspace API; `complete` decides how POST /uploads/{id}/complete answers. */
@@ -58,16 +57,7 @@ function workspaceApi(
 ) {
   let ws = { ...initial };
   const mock = mockFetch((call) => {
-    if (call.path === '/api/v1/me')
-      return {
-        body: {
-          ...metadataFixture,
-          is_owner: ws.is_owner,
-          email: 'maria@exemplo.com',
-          avatar_url: null,
-          two_factor: false,
-        },
-      };
+    if (call.path === '/api/v1/me') return { body: meFixture({ is_owner: ws.is_owner }) };
     if (call.path === '/api/v1/workspaces') return { body: { workspaces: [ws] } };
     if (call.path === `/api/v1/workspaces/${WS_ID}` && call.method === 'GET') return { body: ws };
     if (call.path === `/api/v1/workspaces/${WS_ID}` && call.method === 'PUT') {
@@ -104,38 +94,6 @@ function workspaceApi(
     return { status: 404, body: { message: 'Não encontrado.', code: 'NOT_FOUND' } };
   });
   return mock;
-}
-
-/** Stands in for XMLHttpRequest (the pre-signed PUT); the test drives progress and the end. */
-class FakeXhr {
-  static instances: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  upload: {
-    onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void;
-  } = {};
-  onload?: () => void;
-  onerror?: () => void;
-  onabort?: () => void;
-  constructor() {
-    FakeXhr.instances.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
 }
 
 const png = (bytes = 2000) => new File([new Uint8Array(bytes)], 'capa.png', { type: 'image/png' });

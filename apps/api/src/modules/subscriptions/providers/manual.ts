@@ -1,5 +1,5 @@
-import { encodeBrCode, foldText, newTxid } from '../../../lib/pix';
-import { MAX_STATIC_TXID } from '../../../lib/pix/brcode';
+import { foldText } from '@fa-clube/contract';
+import { MAX_STATIC_TXID, encodeBrCode, newTxid } from '../../../lib/pix';
 import { fitDescription } from './pix-provider';
 import type { PixProvider } from './pix-provider';
 

@@ -7,6 +7,7 @@ import {
 } from '@fa-clube/contract';
 import type { SignUpBody } from '@fa-clube/contract';
 import { ApiError, api } from '@/lib/api-client';
+import { withReturnTo } from '@/lib/navigation';
 
 /** The public account endpoints: no bearer token, no refresh, no 401 policy. */
 const PUBLIC = { auth: false } as const;
@@ -37,8 +38,7 @@ export function fetchAuthProviders() {
 
 /** Where "Entrar com o Google" navigates (a full page load; the API redirects to the provider). */
 export function googleStartUrl(returnTo: string | null): string {
-  const base = apiPath(paths.googleStart);
-  return returnTo ? `${base}?return_to=${encodeURIComponent(returnTo)}` : base;
+  return withReturnTo(apiPath(paths.googleStart), returnTo);
 }
 
 /** The server asks for the code with a 401 whose message contains '2FA Required'. */

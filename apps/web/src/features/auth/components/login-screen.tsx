@@ -5,15 +5,16 @@ import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { OtpInput } from '@/components/ui/otp-input';
+import { OtpField } from '@/components/ui/otp-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { withReturnTo } from '@/lib/navigation';
 import { isTwoFactorRequired, signIn } from '../api/auth-api';
 import { completeSignIn } from '../api/session';
 import { canSubmitLogin } from '../validation';
+import { EmailField, SubmitButton } from './form-fields';
 import { GoogleButton } from './google-button';
 
 interface LoginScreenProps {
@@ -89,28 +90,19 @@ export function LoginScreen({ returnTo, initialEmail = '' }: LoginScreenProps) {
               <ShieldCheck className="size-7" aria-hidden />
             </div>
           </div>
-          <div className="grid gap-3">
-            <OtpInput
-              value={code}
-              onChange={(value) => {
-                setCode(value);
-                if (codeError) setCodeError(null);
-              }}
-              onComplete={(value) => void submitCode(value)}
-              invalid={Boolean(codeError)}
-              disabled={pending}
-              autoFocus
-              aria-label={t.login.twoFactorCode}
-              aria-describedby={codeError ? 'login-code-error' : undefined}
-            />
-            <p
-              id="login-code-error"
-              role={codeError ? 'alert' : undefined}
-              className="min-h-5 text-center text-[13px] text-destructive"
-            >
-              {codeError ?? ''}
-            </p>
-          </div>
+          <OtpField
+            className="gap-3"
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              if (codeError) setCodeError(null);
+            }}
+            onComplete={(value) => void submitCode(value)}
+            error={codeError}
+            disabled={pending}
+            autoFocus
+            label={t.login.twoFactorCode}
+          />
           <Button
             type="button"
             size="lg"
@@ -140,7 +132,6 @@ export function LoginScreen({ returnTo, initialEmail = '' }: LoginScreenProps) {
   }
 
   const enabled = canSubmitLogin({ email, password, pending });
-  const signupHref = returnTo ? `/signup?return_to=${encodeURIComponent(returnTo)}` : '/signup';
 
   return (
     <AuthLayout
@@ -150,7 +141,7 @@ export function LoginScreen({ returnTo, initialEmail = '' }: LoginScreenProps) {
         <>
           {t.login.noAccount}{' '}
           <Link
-            to={signupHref}
+            to={withReturnTo('/signup', returnTo)}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
             {t.login.signup}
@@ -159,24 +150,15 @@ export function LoginScreen({ returnTo, initialEmail = '' }: LoginScreenProps) {
       }
     >
       <form className="grid gap-5" onSubmit={(e) => void submitCredentials(e)} noValidate>
-        <Field label={t.login.email} error={fieldsInvalid}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              placeholder={t.login.emailPlaceholder}
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setFieldsInvalid(false);
-              }}
-            />
-          )}
-        </Field>
+        <EmailField
+          label={t.login.email}
+          error={fieldsInvalid}
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setFieldsInvalid(false);
+          }}
+        />
         <Field
           label={t.login.password}
           error={fieldsInvalid}
@@ -203,15 +185,9 @@ export function LoginScreen({ returnTo, initialEmail = '' }: LoginScreenProps) {
             />
           )}
         </Field>
-        <Button
-          type="submit"
-          size="lg"
-          className="mt-1 w-full"
-          disabled={!enabled}
-          loading={pending}
-        >
+        <SubmitButton enabled={enabled} pending={pending} className="mt-1">
           {t.login.submit}
-        </Button>
+        </SubmitButton>
       </form>
       <div className="my-6 flex items-center gap-3 text-xs text-muted-foreground uppercase">
         <span className="h-px flex-1 bg-border" />

@@ -4,14 +4,12 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
 import { requestPasswordReset, resetPassword } from '../api/auth-api';
 import { canSubmitReset, canSubmitResetRequest } from '../validation';
+import { EmailField, NewPasswordFields, SubmitButton } from './form-fields';
 
 function BackToLogin() {
   return (
@@ -66,33 +64,18 @@ function RequestForm() {
   return (
     <AuthLayout title={t.reset.requestTitle} description={t.reset.requestSubtitle}>
       <form className="grid gap-5" onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t.reset.email} error={invalid}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              placeholder={t.login.emailPlaceholder}
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setInvalid(false);
-              }}
-            />
-          )}
-        </Field>
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={!canSubmitResetRequest({ email, pending })}
-          loading={pending}
-        >
+        <EmailField
+          label={t.reset.email}
+          error={invalid}
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setInvalid(false);
+          }}
+        />
+        <SubmitButton enabled={canSubmitResetRequest({ email, pending })} pending={pending}>
           {t.reset.submitRequest}
-        </Button>
+        </SubmitButton>
         <BackToLogin />
       </form>
     </AuthLayout>
@@ -130,44 +113,25 @@ function ResetForm({ token }: { token: string }) {
   return (
     <AuthLayout title={t.reset.resetTitle} description={t.reset.resetSubtitle}>
       <form className="grid gap-5" onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t.reset.newPassword} error={error.password}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="password"
-              autoComplete="new-password"
-              autoFocus
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setError({});
-              }}
-            />
-          )}
-        </Field>
-        <Field label={t.reset.confirmPassword} error={error.confirm}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="confirm_password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => {
-                setConfirm(e.target.value);
-                setError({});
-              }}
-            />
-          )}
-        </Field>
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={!canSubmitReset({ password, confirm, pending })}
-          loading={pending}
-        >
+        <NewPasswordFields
+          passwordLabel={t.reset.newPassword}
+          confirmLabel={t.reset.confirmPassword}
+          autoFocus
+          password={password}
+          confirm={confirm}
+          errors={error}
+          onPasswordChange={(value) => {
+            setPassword(value);
+            setError({});
+          }}
+          onConfirmChange={(value) => {
+            setConfirm(value);
+            setError({});
+          }}
+        />
+        <SubmitButton enabled={canSubmitReset({ password, confirm, pending })} pending={pending}>
           {t.reset.submitReset}
-        </Button>
+        </SubmitButton>
         <BackToLogin />
       </form>
     </AuthLayout>

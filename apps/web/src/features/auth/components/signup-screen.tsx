@@ -2,15 +2,15 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { loginPath } from '@/lib/navigation';
 import { signUp } from '../api/auth-api';
 import { canSubmitSignup } from '../validation';
+import { EmailField, NewPasswordFields, SubmitButton } from './form-fields';
 
 type FieldName = 'full_name' | 'username' | 'email' | 'password' | 'confirm';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -67,8 +67,6 @@ export function SignupScreen({ returnTo }: { returnTo: string | null }) {
     }
   };
 
-  const loginHref = returnTo ? `/login?return_to=${encodeURIComponent(returnTo)}` : '/login';
-
   return (
     <AuthLayout
       title={t.signup.title}
@@ -76,7 +74,7 @@ export function SignupScreen({ returnTo }: { returnTo: string | null }) {
       footer={
         <>
           {t.signup.haveAccount}{' '}
-          <Link to={loginHref} className={linkClass}>
+          <Link to={loginPath(returnTo)} className={linkClass}>
             {t.signup.login}
           </Link>
         </>
@@ -121,54 +119,33 @@ export function SignupScreen({ returnTo }: { returnTo: string | null }) {
             </div>
           )}
         </Field>
-        <Field label={t.signup.email} error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              placeholder={t.login.emailPlaceholder}
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                clear('email');
-              }}
-            />
-          )}
-        </Field>
+        <EmailField
+          label={t.signup.email}
+          error={errors.email}
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            clear('email');
+          }}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t.signup.password} error={errors.password} hint={t.signup.passwordHint}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                name="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  clear('password');
-                  clear('confirm');
-                }}
-              />
-            )}
-          </Field>
-          <Field label={t.signup.confirmPassword} error={errors.confirm}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                name="confirm_password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => {
-                  setConfirm(e.target.value);
-                  clear('confirm');
-                }}
-              />
-            )}
-          </Field>
+          <NewPasswordFields
+            passwordLabel={t.signup.password}
+            confirmLabel={t.signup.confirmPassword}
+            passwordHint={t.signup.passwordHint}
+            password={password}
+            confirm={confirm}
+            errors={errors}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              clear('password');
+              clear('confirm');
+            }}
+            onConfirmChange={(value) => {
+              setConfirm(value);
+              clear('confirm');
+            }}
+          />
         </div>
         <p className="text-[13px] leading-relaxed text-muted-foreground">
           {t.signup.noticeBefore}
@@ -181,9 +158,9 @@ export function SignupScreen({ returnTo }: { returnTo: string | null }) {
           </Link>
           {t.signup.noticeAfter}
         </p>
-        <Button type="submit" size="lg" className="w-full" disabled={!enabled} loading={pending}>
+        <SubmitButton enabled={enabled} pending={pending}>
           {t.signup.submit}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -14,13 +14,13 @@ import { api } from '@/lib/api-client';
 
 /** Feed paging (spec section 9): pages from 1, 25 posts. */
 export const FEED_FIRST_PAGE = 1;
-export const FEED_PAGE_SIZE = 25;
+const FEED_PAGE_SIZE = 25;
 /** Profile posts paging (spec section 9): pages from 0, 10 posts. */
 export const PROFILE_FIRST_PAGE = 0;
-export const PROFILE_PAGE_SIZE = 10;
+const PROFILE_PAGE_SIZE = 10;
 
 /** Every list of posts lives under this key, so a like or a reload reaches all of them. */
-export const CONTENTS_KEY = ['contents'] as const;
+const CONTENTS_KEY = ['contents'] as const;
 export const feedKey = (ws: string) => [...CONTENTS_KEY, 'feed', ws] as const;
 export const profileContentsKey = (ws: string, username: string) =>
   [...CONTENTS_KEY, 'profile', ws, username.toLowerCase()] as const;

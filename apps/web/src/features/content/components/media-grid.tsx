@@ -1,16 +1,13 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { ImageOff, Play } from 'lucide-react';
-import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '@/i18n/pt-BR';
 import type { ContentPages } from '../api/content-api';
 import { useFreshMedia } from '../hooks/use-fresh-media';
-import { useLike } from '../hooks/use-like';
-import { useViewer } from '../hooks/use-viewer';
 import type { ViewerItem } from '../lib/viewer-items';
-import { LoadMore } from './load-more';
-import { MediaViewer } from './media-viewer';
+import { usePostPages } from '../hooks/use-post-pages';
+import { PostPagesFooter } from './post-pages';
 
 const GRID = 'grid grid-cols-2 gap-1.5 sm:grid-cols-3 sm:gap-2 lg:grid-cols-4';
 
@@ -79,7 +76,6 @@ function Tile({
 export interface MediaGridProps {
   query: UseInfiniteQueryResult<ContentPages>;
   ws: string | null;
-  syncLikesFromServer?: boolean;
   empty: ReactNode;
 }
 
@@ -88,11 +84,9 @@ export interface MediaGridProps {
  * screens; videos carry a play badge), more loaded as the end comes into view; a tile opens the
  * viewer on it.
  */
-export function MediaGrid({ query, ws, syncLikesFromServer = false, empty }: MediaGridProps) {
-  const posts = useMemo(() => query.data?.pages.flatMap((p) => p.contents) ?? [], [query.data]);
-  const like = useLike(ws, syncLikesFromServer);
-  const viewer = useViewer(posts);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+export function MediaGrid({ query, ws, empty }: MediaGridProps) {
+  const pages = usePostPages(query, ws, false);
+  const { viewer } = pages;
 
   if (query.isPending) {
     return (
@@ -106,7 +100,7 @@ export function MediaGrid({ query, ws, syncLikesFromServer = false, empty }: Med
 
   return (
     <div className="grid gap-4">
-      {viewer.items.length === 0 && !hasNextPage ? (
+      {viewer.items.length === 0 && !query.hasNextPage ? (
         empty
       ) : (
         <ul className={GRID} aria-label={t.content.profile.media} data-testid="media-grid">
@@ -120,20 +114,7 @@ export function MediaGrid({ query, ws, syncLikesFromServer = false, empty }: Med
           ))}
         </ul>
       )}
-      {hasNextPage ? (
-        <LoadMore
-          onMore={() => void fetchNextPage()}
-          enabled={!isFetchingNextPage}
-          failed={query.isFetchNextPageError}
-        />
-      ) : null}
-      <MediaViewer
-        items={viewer.items}
-        index={viewer.index}
-        onIndexChange={viewer.setIndex}
-        onClose={viewer.close}
-        onLike={like}
-      />
+      <PostPagesFooter query={query} pages={pages} loadingLabel={t.content.list.loadingMore} />
     </div>
   );
 }

@@ -1,15 +1,12 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import type { ReactNode } from 'react';
+import { PostListSkeleton, PostSkeleton } from '@/components/post-skeleton';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/pt-BR';
 import type { ContentPages } from '../api/content-api';
-import { useLike } from '../hooks/use-like';
-import { useViewer } from '../hooks/use-viewer';
-import { LoadMore } from './load-more';
-import { MediaViewer } from './media-viewer';
 import { PostCard } from './post-card';
-import { PostListSkeleton, PostSkeleton } from './post-skeleton';
+import { usePostPages } from '../hooks/use-post-pages';
+import { PostPagesFooter } from './post-pages';
 
 export interface PostListProps {
   query: UseInfiniteQueryResult<ContentPages>;
@@ -25,10 +22,8 @@ export interface PostListProps {
 
 /** Posts of a list, loaded page by page as the end comes into view, with the media viewer. */
 export function PostList({ query, ws, syncLikesFromServer = false, empty, end }: PostListProps) {
-  const posts = useMemo(() => query.data?.pages.flatMap((p) => p.contents) ?? [], [query.data]);
-  const like = useLike(ws, syncLikesFromServer);
-  const viewer = useViewer(posts);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const pages = usePostPages(query, ws, syncLikesFromServer);
+  const { posts, like, viewer } = pages;
 
   if (query.isPending) return <PostListSkeleton />;
   if (query.isError && posts.length === 0) {
@@ -49,30 +44,15 @@ export function PostList({ query, ws, syncLikesFromServer = false, empty, end }:
         <PostCard key={post.id} post={post} onLike={like} onOpenMedia={viewer.openAt} />
       ))}
 
-      {isFetchingNextPage ? <PostSkeleton media={false} /> : null}
+      {query.isFetchingNextPage ? <PostSkeleton media={false} /> : null}
 
-      {hasNextPage ? (
-        <LoadMore
-          onMore={() => void fetchNextPage()}
-          enabled={!isFetchingNextPage}
-          failed={query.isFetchNextPageError}
-          spinner={false}
-        />
-      ) : null}
+      <PostPagesFooter query={query} pages={pages} />
 
-      {!hasNextPage && end ? (
+      {!query.hasNextPage && end ? (
         <p className="py-6 text-center text-sm text-muted-foreground" data-testid="list-end">
           {end}
         </p>
       ) : null}
-
-      <MediaViewer
-        items={viewer.items}
-        index={viewer.index}
-        onIndexChange={viewer.setIndex}
-        onClose={viewer.close}
-        onLike={like}
-      />
     </div>
   );
 }

@@ -1,15 +1,7 @@
 import { MoreHorizontal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -45,32 +37,18 @@ export function PostMenu({ postId, workspaceId }: { postId: string; workspaceId:
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t.content.post.deleteTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{t.content.post.deleteText}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{t.common.cancel}</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { ws: workspaceId, id: postId },
-                  { onSuccess: () => setConfirming(false) },
-                )
-              }
-            >
-              {remove.isPending ? t.content.post.deleting : t.content.post.delete}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={setConfirming}
+        pending={remove.isPending}
+        title={t.content.post.deleteTitle}
+        description={t.content.post.deleteText}
+        confirmLabel={remove.isPending ? t.content.post.deleting : t.content.post.delete}
+        destructive
+        onConfirm={() =>
+          remove.mutate({ ws: workspaceId, id: postId }, { onSuccess: () => setConfirming(false) })
+        }
+      />
     </>
   );
 }

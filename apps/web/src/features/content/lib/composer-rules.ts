@@ -12,7 +12,7 @@ import type { AttachmentKind, ExtensionType } from '@fa-clube/contract';
 export type ComposerContentType = (typeof COMPOSER_CONTENT_TYPES)[number];
 
 /** The text area grows with its text between these heights (px). */
-export const COMPOSER_MIN_HEIGHT = 48;
+const COMPOSER_MIN_HEIGHT = 48;
 export const COMPOSER_MAX_HEIGHT = 164;
 
 /** `accept` of the file input: only what the spec allows. */
@@ -24,7 +24,7 @@ const EXTENSION: Record<ComposerContentType, ExtensionType> = {
   'video/mp4': 'mp4',
 };
 
-export function isComposerType(type: string): type is ComposerContentType {
+function isComposerType(type: string): type is ComposerContentType {
   return (COMPOSER_CONTENT_TYPES as readonly string[]).includes(type);
 }
 
@@ -37,7 +37,7 @@ export function kindOfType(type: ComposerContentType): AttachmentKind {
 }
 
 /** Largest file the server takes for a type, in bytes. */
-export function maxBytesFor(type: ComposerContentType): number {
+function maxBytesFor(type: ComposerContentType): number {
   return kindOfType(type) === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES;
 }
 

@@ -2,10 +2,12 @@ import { ArrowRight, CreditCard, ShieldCheck, UserRoundPen, UsersRound } from 'l
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/layout/brand';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/pt-BR';
+import { loginPath } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
 
 interface Step {
@@ -50,7 +52,7 @@ const steps: Step[] = [
 function SignedOutWelcome() {
   return (
     <Page width="narrow" className="flex min-h-dvh items-center">
-      <title>{`${t.dashboard.title} · ${t.brand.name}`}</title>
+      <DocumentTitle title={t.dashboard.title} />
       <Card className="w-full items-center gap-4 px-6 py-12 text-center">
         <BrandMark className="size-12 rounded-xl text-xl" />
         <h1 className="text-2xl font-semibold tracking-tight">{t.dashboard.welcomeAnonymous}</h1>
@@ -59,7 +61,7 @@ function SignedOutWelcome() {
         </p>
         <div className="mt-2 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
-            <Link to="/login?return_to=%2Fdashboard">{t.dashboard.signIn}</Link>
+            <Link to={loginPath('/dashboard')}>{t.dashboard.signIn}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
             <Link to="/signup">{t.login.signup}</Link>

@@ -1,9 +1,9 @@
 import { Newspaper, UserRoundPen } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Composer, PostList, PostListSkeleton, useFeedPosts } from '@/features/content';
 import { t } from '@/i18n/pt-BR';
 import { useSession } from '@/lib/session';
 import { useIsWideLayout } from '@/lib/use-media-query';
@@ -11,17 +11,31 @@ import { useOwnProfile, useRecommended } from '../hooks/use-feed-data';
 import { GettingStarted } from './getting-started';
 import { Recommended } from './recommended';
 
+/** Who posts from the owner's composer. */
+export interface FeedAuthor {
+  workspaceId: string;
+  authorName: string;
+  authorAvatarUrl: string | null | undefined;
+}
+
+/** The parts of the feed that the content feature draws; the route composes them. */
+export interface FeedPageProps {
+  /** The post composer, for the owner of the current workspace. */
+  composer: (author: FeedAuthor) => ReactNode;
+  /** The posts of the current workspace `ws` (skeletons while it is null); `empty` without any. */
+  posts: (ws: string | null, empty: ReactNode) => ReactNode;
+}
+
 /**
  * The home feed (spec section 2): the composer for the owner of the current workspace, the
  * posts (own and subscribed, newest first, 25 per page as the end comes into view) and, at
  * 768 px or more, the 'Recomendados' column when there are recommended profiles.
  */
-export function FeedPage() {
+export function FeedPage({ composer, posts }: FeedPageProps) {
   const { workspace, metadata } = useSession();
   const ws = workspace?.id ?? null;
   const owner = Boolean(workspace?.is_owner);
   const wide = useIsWideLayout();
-  const feed = useFeedPosts(ws);
   const recommended = useRecommended(ws, wide);
   const ownProfile = useOwnProfile();
   const profiles = wide ? (recommended.data?.profiles ?? []) : [];
@@ -64,24 +78,14 @@ export function FeedPage() {
             className="mb-1 md:mb-1"
           />
           {newCreator ? <GettingStarted firstName={firstName} /> : null}
-          {owner && ws ? (
-            <Composer
-              workspaceId={ws}
-              authorName={workspace?.label ?? ''}
-              authorAvatarUrl={workspace?.avatar_url}
-            />
-          ) : null}
-          {ws ? (
-            <PostList
-              query={feed}
-              ws={ws}
-              syncLikesFromServer
-              empty={empty}
-              end={t.content.feed.endOfFeed}
-            />
-          ) : (
-            <PostListSkeleton />
-          )}
+          {owner && ws
+            ? composer({
+                workspaceId: ws,
+                authorName: workspace?.label ?? '',
+                authorAvatarUrl: workspace?.avatar_url,
+              })
+            : null}
+          {posts(ws, empty)}
         </div>
         {showRecommended ? (
           <aside className="sticky top-6 hidden w-48 shrink-0 md:block lg:w-64 xl:w-80">

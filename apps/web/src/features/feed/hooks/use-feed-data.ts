@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useProfile } from '@/lib/profile';
 import { useSession } from '@/lib/session';
-import { fetchOwnProfile, fetchRecommended, ownProfileKey, recommendedKey } from '../api/feed-api';
+import { fetchRecommended, recommendedKey } from '../api/feed-api';
 
 /** The recommended profiles for the current workspace (only fetched when shown). */
 export function useRecommended(ws: string | null, enabled = true) {
@@ -13,12 +14,6 @@ export function useRecommended(ws: string | null, enabled = true) {
 
 /** The current workspace's public profile, for its owner (has the creator posted yet?). */
 export function useOwnProfile() {
-  const { token, metadata, workspace } = useSession();
-  const username = workspace?.username ?? '';
-  const viewer = token ? (metadata?.id ?? 'signed-in') : 'anonymous';
-  return useQuery({
-    queryKey: ownProfileKey(username, viewer),
-    queryFn: ({ signal }) => fetchOwnProfile(username, signal),
-    enabled: Boolean(token && username && workspace?.is_owner),
-  });
+  const { token, workspace } = useSession();
+  return useProfile(workspace?.username ?? '', Boolean(token && workspace?.is_owner));
 }

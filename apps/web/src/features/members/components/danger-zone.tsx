@@ -1,5 +1,5 @@
 import type { TeamMember } from '@fa-clube/contract';
-import { ChevronDown, Trash2, UserRoundCog } from 'lucide-react';
+import { Trash2, UserRoundCog } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,13 +14,14 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, inputClasses } from '@/components/ui/input';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
 import type { StoredWorkspace } from '@/lib/session';
-import { cn } from '@/lib/utils';
 import { switchWorkspace } from '@/lib/workspace';
 import { leaveDeletedWorkspace, useDeleteWorkspace, useTransferOwnership } from '../hooks/use-team';
 import { canConfirmDelete } from '../validation';
@@ -67,26 +68,20 @@ function TransferOwnership({
       <div className="grid gap-2">
         <Label htmlFor="transfer-member">{t.members.transferSelect}</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <div className="relative min-w-0 flex-1 sm:max-w-md">
-            <select
-              id="transfer-member"
-              className={cn(inputClasses, 'appearance-none pr-9')}
-              value={memberId}
-              disabled={candidates.length === 0}
-              onChange={(e) => setMemberId(e.target.value)}
-            >
-              <option value="">{t.members.transferPlaceholder}</option>
-              {candidates.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.full_name} ({m.email})
-                </option>
-              ))}
-            </select>
-            <ChevronDown
-              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-          </div>
+          <NativeSelect
+            id="transfer-member"
+            containerClassName="min-w-0 flex-1 sm:max-w-md"
+            value={memberId}
+            disabled={candidates.length === 0}
+            onChange={(e) => setMemberId(e.target.value)}
+          >
+            <option value="">{t.members.transferPlaceholder}</option>
+            {candidates.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.full_name} ({m.email})
+              </option>
+            ))}
+          </NativeSelect>
           <Button
             type="button"
             variant="outline"
@@ -98,29 +93,17 @@ function TransferOwnership({
           </Button>
         </div>
       </div>
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          if (!transfer.isPending) setConfirming(open);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t.members.transferConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {target
-                ? t.members.transferConfirmDescription(target.full_name, workspace.label)
-                : null}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={transfer.isPending}>{t.common.cancel}</AlertDialogCancel>
-            <Button loading={transfer.isPending} onClick={confirm}>
-              {t.members.transferConfirm}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={setConfirming}
+        pending={transfer.isPending}
+        title={t.members.transferConfirmTitle}
+        description={
+          target ? t.members.transferConfirmDescription(target.full_name, workspace.label) : null
+        }
+        confirmLabel={t.members.transferConfirm}
+        onConfirm={confirm}
+      />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { t } from '@/i18n/pt-BR';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useInvite } from '../hooks/use-team';
 import { canInvite } from '../validation';
-import { CopyButton } from './copy-button';
+import { CopyLinkButton } from './copy-link-button';
 
 /** E-mail + Convidar; on success the toast, the list refreshes and the link can be copied. */
 export function InviteForm({ workspaceId, isOwner }: { workspaceId: string; isOwner: boolean }) {
@@ -93,7 +93,7 @@ export function InviteForm({ workspaceId, isOwner }: { workspaceId: string; isOw
                 className="h-8 font-mono text-xs md:text-xs"
                 onFocus={(e) => e.currentTarget.select()}
               />
-              <CopyButton
+              <CopyLinkButton
                 text={last.invite_link}
                 label={t.members.copyLinkFor(last.invitation.email)}
               />

@@ -1,6 +1,5 @@
-import { Info, RefreshCw } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
+import { Note } from '@/components/ui/note';
 import { t } from '@/i18n/pt-BR';
 import { useTeam } from '../hooks/use-team';
 import { DangerZone } from './danger-zone';
@@ -18,26 +17,10 @@ export function MembersSettings() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      {memberView ? (
-        <div
-          role="note"
-          className="flex items-start gap-3 rounded-xl border border-primary/20 bg-accent/60 px-4 py-3 text-sm leading-relaxed text-accent-foreground"
-        >
-          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>{t.members.ownerOnly}</p>
-        </div>
-      ) : null}
+      {memberView ? <Note>{t.members.ownerOnly}</Note> : null}
       <InviteForm key={`invite-${workspaceId}`} workspaceId={workspaceId} isOwner={isOwner} />
       {query.isError ? (
-        <Card className="items-center gap-4 px-6 py-10 text-center">
-          <p role="alert" className="text-sm text-destructive">
-            {t.members.loadError}
-          </p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden />
-            {t.common.retry}
-          </Button>
-        </Card>
+        <LoadError message={t.members.loadError} onRetry={() => void query.refetch()} />
       ) : (
         <TeamTabs
           key={`team-${workspaceId}`}

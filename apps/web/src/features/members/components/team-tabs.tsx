@@ -1,28 +1,20 @@
 import type { Invitation, TeamMember, TeamResponse } from '@fa-clube/contract';
 import { MailOpen, Trash2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonIdentity } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteInvitation, useRemoveMember } from '../hooks/use-team';
 import { canRemoveMember } from '../validation';
-import { CopyButton } from './copy-button';
+import { CopyLinkButton } from './copy-link-button';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
   day: '2-digit',
@@ -35,11 +27,11 @@ function RowsSkeleton() {
     <ul className="divide-y" data-testid="team-loading" aria-busy="true">
       {[0, 1, 2].map((i) => (
         <li key={i} className="flex items-center gap-3 px-4 py-3.5 sm:px-5">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-40 max-w-full" />
-            <Skeleton className="h-3 w-56 max-w-full" />
-          </div>
+          <SkeletonIdentity
+            avatar="size-10"
+            lines={['h-4 w-40 max-w-full', 'h-3 w-56 max-w-full']}
+            className="flex-1"
+          />
           <Skeleton className="h-8 w-8" />
         </li>
       ))}
@@ -111,27 +103,18 @@ function MembersList({
           </li>
         ))}
       </ul>
-      <AlertDialog
+      <ConfirmDialog
         open={Boolean(confirming)}
         onOpenChange={(open) => {
-          if (!open && !remove.isPending) setConfirming(null);
+          if (!open) setConfirming(null);
         }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t.members.removeTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming ? t.members.removeDescription(confirming.full_name) : null}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{t.common.cancel}</AlertDialogCancel>
-            <Button variant="destructive" loading={remove.isPending} onClick={confirm}>
-              {t.members.removeConfirm}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        pending={remove.isPending}
+        title={t.members.removeTitle}
+        description={confirming ? t.members.removeDescription(confirming.full_name) : null}
+        confirmLabel={t.members.removeConfirm}
+        destructive
+        onConfirm={confirm}
+      />
     </>
   );
 }
@@ -181,7 +164,7 @@ function InvitationsList({
             </div>
             <div className="flex shrink-0 items-center gap-2 self-end sm:self-auto">
               {isOwner ? (
-                <CopyButton
+                <CopyLinkButton
                   text={invitation.invite_link}
                   label={t.members.copyLinkFor(invitation.email)}
                 />

@@ -1,33 +1,25 @@
-import { ChevronDown, CircleCheck, CircleAlert } from 'lucide-react';
+import { CircleCheck, CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { PIX_KEY_TYPES } from '@fa-clube/contract';
+import { PIX_CITY_MAX, PIX_KEY_TYPES, PIX_NAME_MAX, foldText } from '@fa-clube/contract';
 import type { PixKeyType, PixSettings } from '@fa-clube/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input, inputClasses } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
 import { useSavePix } from '../hooks/use-plans-settings';
-import {
-  PIX_CITY_MAX,
-  PIX_NAME_MAX,
-  displayPixKey,
-  foldText,
-  maskPixKey,
-  normalizePixKey,
-  validatePixForm,
-} from '../pix';
+import { maskPixKey, normalizePixKey, validatePixForm } from '../pix';
 import type { PixFormErrors, PixFormValues } from '../pix';
 
 function initialValues(saved: PixSettings | null): PixFormValues {
   if (!saved) return { key_type: 'cpf', key: '', name: '', city: '' };
   return {
     key_type: saved.key_type,
-    key: displayPixKey(saved.key_type, saved.key),
+    key: maskPixKey(saved.key_type, saved.key),
     name: saved.name,
     city: saved.city,
   };
@@ -151,29 +143,22 @@ export function PixSettingsForm({
         <div className="grid gap-5 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
           <Field label={t.subscriptions.pix.keyType}>
             {(control) => (
-              <div className="relative">
-                <select
-                  {...control}
-                  value={values.key_type}
-                  disabled={readOnly}
-                  onChange={(e) => {
-                    const keyType = e.target.value as PixKeyType;
-                    set({ key_type: keyType, key: '' });
-                    setTouched((prev) => ({ ...prev, key: false }));
-                  }}
-                  className={cn(inputClasses, 'appearance-none pr-9')}
-                >
-                  {PIX_KEY_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t.subscriptions.pix.keyTypes[type]}
-                    </option>
-                  ))}
-                </select>
-                <ChevronDown
-                  className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-                  aria-hidden
-                />
-              </div>
+              <NativeSelect
+                {...control}
+                value={values.key_type}
+                disabled={readOnly}
+                onChange={(e) => {
+                  const keyType = e.target.value as PixKeyType;
+                  set({ key_type: keyType, key: '' });
+                  setTouched((prev) => ({ ...prev, key: false }));
+                }}
+              >
+                {PIX_KEY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t.subscriptions.pix.keyTypes[type]}
+                  </option>
+                ))}
+              </NativeSelect>
             )}
           </Field>
           <Field

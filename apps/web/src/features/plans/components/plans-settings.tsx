@@ -1,6 +1,6 @@
-import { Info } from 'lucide-react';
 import { PLAN_TYPES } from '@fa-clube/contract';
 import { Button } from '@/components/ui/button';
+import { Note } from '@/components/ui/note';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { t } from '@/i18n/pt-BR';
@@ -53,12 +53,7 @@ export function PlansSettings() {
   return (
     // a fresh set of forms for each workspace
     <div key={workspace.id} className="grid gap-6">
-      {readOnly ? (
-        <p className="flex items-start gap-2 rounded-lg border bg-muted/50 px-4 py-3 text-sm text-muted-foreground">
-          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {t.subscriptions.plansSettings.readOnly}
-        </p>
-      ) : null}
+      {readOnly ? <Note tone="muted">{t.subscriptions.plansSettings.readOnly}</Note> : null}
 
       <PixSettingsForm
         // a fresh form when the saved data arrives or changes

@@ -1,7 +1,7 @@
 import { Lock, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
-import { LoadMore } from '@/features/content';
 import { t } from '@/i18n/pt-BR';
 import { placeholderArt } from '../lib/placeholder-art';
 
@@ -86,12 +86,7 @@ export function LockedContent({ total, username, label, onSeePlans }: LockedCont
         ))}
       </ul>
       {more ? (
-        <LoadMore
-          key={shown}
-          onMore={() => setShown((n) => Math.min(total, n + BATCH))}
-          enabled
-          spinner={false}
-        />
+        <LoadMore key={shown} onMore={() => setShown((n) => Math.min(total, n + BATCH))} enabled />
       ) : null}
     </section>
   );

@@ -1,74 +1,44 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Camera, ImageIcon, PenLine, RefreshCw, Rows3 } from 'lucide-react';
+import { PenLine, RefreshCw, Rows3 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Profile } from '@fa-clube/contract';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Composer, MediaGrid, PostList, useProfilePosts } from '@/features/content';
 import { t } from '@/i18n/pt-BR';
+import { useProfile } from '@/lib/profile';
 import { useSession } from '@/lib/session';
 import { isProfileNotFound } from '../api/profile-api';
-import { useProfile } from '../hooks/use-profile';
 import { LockedContent } from './locked-content';
 import { ProfileHeader } from './profile-header';
 import { ProfileNotFound } from './profile-not-found';
 import { ProfileSkeleton } from './profile-skeleton';
 
-export interface ProfilePageProps {
-  username: string;
+/** Who posts from the owner's composer. */
+export interface ProfileAuthor {
+  workspaceId: string;
+  authorName: string;
+  authorAvatarUrl: string | null;
+}
+
+/** The parts of the page that other features draw; the route composes them. */
+export interface ProfileSlots {
+  /** The owner's post composer, above the posts. */
+  composer?: (author: ProfileAuthor) => ReactNode;
+  /** The posts for those who may read them, read from the caller's workspace `ws`. */
+  posts?: (profile: Profile, ws: string | null) => ReactNode;
   /**
-   * The visitor's 'Assinaturas' section (plans, 'Assinado', the subscribe dialog), composed by
-   * the route. `onSubscribed` loads the posts once a subscription becomes active.
+   * The visitor's 'Assinaturas' section (plans, 'Assinado', the subscribe dialog). `onSubscribed`
+   * loads the posts once a subscription becomes active.
    */
   plans?: (profile: Profile, onSubscribed: () => void) => ReactNode;
 }
 
-type Tab = 'posts' | 'media';
-
-function Posts({ profile, ws }: { profile: Profile; ws: string | null }) {
-  const [tab, setTab] = useState<Tab>('posts');
-  const query = useProfilePosts(ws, profile.username, true);
-  const empty = (
-    <EmptyState
-      icon={Rows3}
-      title={t.content.profile.emptyTitle}
-      description={t.content.profile.emptyText(profile.label)}
-    />
-  );
-  return (
-    <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="gap-5">
-      <TabsList className="w-full sm:w-fit">
-        <TabsTrigger value="posts" className="sm:px-5">
-          <Rows3 aria-hidden />
-          {t.content.profile.posts}
-        </TabsTrigger>
-        <TabsTrigger value="media" className="sm:px-5">
-          <ImageIcon aria-hidden />
-          {t.content.profile.media}
-        </TabsTrigger>
-      </TabsList>
-      <TabsContent value="posts">
-        <PostList query={query} ws={ws} empty={empty} />
-      </TabsContent>
-      <TabsContent value="media">
-        <MediaGrid
-          query={query}
-          ws={ws}
-          empty={
-            <EmptyState
-              icon={Camera}
-              title={t.content.profile.noMediaTitle}
-              description={t.content.profile.noMediaText}
-            />
-          }
-        />
-      </TabsContent>
-    </Tabs>
-  );
+export interface ProfilePageProps extends ProfileSlots {
+  username: string;
 }
 
 /**
@@ -76,7 +46,7 @@ function Posts({ profile, ws }: { profile: Profile; ws: string | null }) {
  * above the posts; members read the posts; subscribers read and like them; other visitors see
  * the plans and one placeholder per post. Without posts the tabs give way to an empty state.
  */
-export function ProfilePage({ username, plans }: ProfilePageProps) {
+export function ProfilePage({ username, ...slots }: ProfilePageProps) {
   const profileQuery = useProfile(username);
 
   if (!username) return <ProfileNotFound username="" />;
@@ -104,10 +74,10 @@ export function ProfilePage({ username, plans }: ProfilePageProps) {
     );
   }
 
-  return <ProfileView profile={profileQuery.data} plans={plans} />;
+  return <ProfileView profile={profileQuery.data} {...slots} />;
 }
 
-function ProfileView({ profile, plans }: { profile: Profile; plans: ProfilePageProps['plans'] }) {
+function ProfileView({ profile, composer, posts, plans }: ProfileSlots & { profile: Profile }) {
   const queryClient = useQueryClient();
   const { token, workspace } = useSession();
   const plansRef = useRef<HTMLDivElement>(null);
@@ -156,7 +126,7 @@ function ProfileView({ profile, plans }: { profile: Profile; plans: ProfilePageP
       />
     );
   } else if (canSeePosts) {
-    content = <Posts profile={profile} ws={ws} />;
+    content = posts?.(profile, ws) ?? null;
   } else {
     content = (
       <LockedContent
@@ -171,7 +141,7 @@ function ProfileView({ profile, plans }: { profile: Profile; plans: ProfilePageP
 
   return (
     <Page width="narrow" className="pt-0 sm:pt-6">
-      <title>{`${t.content.profile.documentTitle(profile.label, profile.username)} · ${t.brand.name}`}</title>
+      <DocumentTitle title={t.content.profile.documentTitle(profile.label, profile.username)} />
       <div className="grid gap-6 md:gap-8">
         <ProfileHeader
           profile={profile}
@@ -190,13 +160,13 @@ function ProfileView({ profile, plans }: { profile: Profile; plans: ProfilePageP
 
         {visitor && plansOnTop ? plansSection : null}
 
-        {owner ? (
-          <Composer
-            workspaceId={profile.id}
-            authorName={profile.label}
-            authorAvatarUrl={profile.avatar_url}
-          />
-        ) : null}
+        {owner && composer
+          ? composer({
+              workspaceId: profile.id,
+              authorName: profile.label,
+              authorAvatarUrl: profile.avatar_url,
+            })
+          : null}
 
         {content}
 

@@ -1,5 +1,5 @@
 import { Skeleton } from '@/components/ui/skeleton';
-import { PostListSkeleton } from '@/features/content';
+import { PostListSkeleton } from '@/components/post-skeleton';
 import { t } from '@/i18n/pt-BR';
 
 /** The profile's shape while it loads. */

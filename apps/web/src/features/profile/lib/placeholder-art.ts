@@ -5,7 +5,7 @@
  */
 
 /** FNV-1a: a small, stable hash of a string. */
-export function hashString(value: string): number {
+function hashString(value: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < value.length; i++) {
     hash ^= value.charCodeAt(i);

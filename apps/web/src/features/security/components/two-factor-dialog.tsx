@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { OtpInput } from '@/components/ui/otp-input';
+import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
@@ -76,50 +76,29 @@ function TwoFactorForm({ status, onDone }: { status: TwoFactorStatus; onDone: ()
         </div>
       ) : null}
 
-      <div className="grid gap-2">
-        <OtpInput
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            if (error) setError(null);
-          }}
-          onComplete={enabling ? submit : undefined}
-          invalid={Boolean(error)}
-          disabled={toggle.isPending}
-          autoFocus
-          aria-label={t.security.code}
-          aria-describedby={error ? 'two-factor-error' : undefined}
-        />
-        <p
-          id="two-factor-error"
-          role={error ? 'alert' : undefined}
-          className="min-h-5 text-center text-[13px] text-destructive"
-        >
-          {error ?? ''}
-        </p>
-      </div>
+      <OtpField
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          if (error) setError(null);
+        }}
+        onComplete={enabling ? submit : undefined}
+        error={error}
+        disabled={toggle.isPending}
+        autoFocus
+        label={t.security.code}
+      />
 
       <DialogFooter>
-        {enabling ? (
-          <Button
-            className="w-full sm:w-auto"
-            disabled={code.length !== 6}
-            loading={toggle.isPending}
-            onClick={() => submit(code)}
-          >
-            {t.security.enable}
-          </Button>
-        ) : (
-          <Button
-            variant="destructive"
-            className="w-full sm:w-auto"
-            disabled={code.length !== 6}
-            loading={toggle.isPending}
-            onClick={() => submit(code)}
-          >
-            {t.security.disable}
-          </Button>
-        )}
+        <Button
+          variant={enabling ? 'default' : 'destructive'}
+          className="w-full sm:w-auto"
+          disabled={code.length !== 6}
+          loading={toggle.isPending}
+          onClick={() => submit(code)}
+        >
+          {enabling ? t.security.enable : t.security.disable}
+        </Button>
       </DialogFooter>
     </>
   );

@@ -1,14 +1,12 @@
 import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { ChevronRight, Users } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Subscriber } from '@fa-clube/contract';
+import { PagedList } from '@/components/paged-list';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/i18n/pt-BR';
 import { PAGE_SIZE } from '../api/subscribers-api';
 import { useSubscribers } from '../hooks/use-subscribers';
@@ -28,67 +26,30 @@ export function PlanBadge({ planType }: { planType: Subscriber['plan_type'] }) {
  * a load failure is only logged (spec section 8) and the list can be asked for again.
  */
 export function SubscriberList({ ws }: { ws: string }) {
-  const query = useSubscribers(ws);
-
-  useEffect(() => {
-    if (query.error) console.error('Falha ao carregar os assinantes', query.error);
-  }, [query.error]);
-
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="size-6 text-primary" />
-      </div>
-    );
-  }
-  if (query.isError && !query.data) {
-    return (
-      <div className="flex justify-center py-12">
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          {t.common.retry}
-        </Button>
-      </div>
-    );
-  }
-
-  const subscribers = query.data.pages.flatMap((p) => p.subscribers);
-  const total = query.data.pages.at(-1)?.total ?? subscribers.length;
-  if (subscribers.length === 0) {
-    return (
-      <EmptyState
-        icon={Users}
-        title={t.subscriptions.subscribers.empty}
-        description={t.subscriptions.subscribers.emptyText}
-      />
-    );
-  }
-
   return (
-    <div className="grid gap-4">
-      <ul className="divide-y overflow-hidden rounded-xl border bg-card shadow-xs">
-        {subscribers.map((s) => (
-          <li key={s.id}>
-            <SubscriberRow subscriber={s} />
-          </li>
-        ))}
-      </ul>
-      <div className="flex flex-col items-center gap-2">
-        {total > PAGE_SIZE ? (
-          <p className="text-xs text-muted-foreground">
-            {t.subscriptions.subscribers.count(subscribers.length, total)}
-          </p>
-        ) : null}
-        {query.hasNextPage ? (
-          <Button
-            variant="outline"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {t.subscriptions.subscribers.loadMore}
-          </Button>
-        ) : null}
-      </div>
-    </div>
+    <PagedList
+      query={useSubscribers(ws)}
+      itemsOf={(page) => page.subscribers}
+      pageSize={PAGE_SIZE}
+      errorLog="Falha ao carregar os assinantes"
+      empty={
+        <EmptyState
+          icon={Users}
+          title={t.subscriptions.subscribers.empty}
+          description={t.subscriptions.subscribers.emptyText}
+        />
+      }
+    >
+      {(subscribers) => (
+        <ul className="divide-y overflow-hidden rounded-xl border bg-card shadow-xs">
+          {subscribers.map((s) => (
+            <li key={s.id}>
+              <SubscriberRow subscriber={s} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 

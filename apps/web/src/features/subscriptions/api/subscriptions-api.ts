@@ -1,27 +1,14 @@
 import { PaymentInfo, PlansResponse, apiPath, paths } from '@fa-clube/contract';
 import type { PlanType } from '@fa-clube/contract';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Query key of a creator's plans as seen by the current viewer (anonymous or signed in). */
 export const plansKey = (username: string, viewer: string | null) =>
   ['plans', username.toLowerCase(), viewer ?? 'anonymous'] as const;
 
-/**
- * GET /plans?username= → plans, is_subscribed and the viewer's open charge. Public: when the
- * stored session is no longer valid (401 after the refresh), the plans are fetched anonymously
- * so a visitor still sees them.
- */
-export async function fetchPlans(username: string, signal?: AbortSignal): Promise<PlansResponse> {
-  const opts = { query: { username }, schema: PlansResponse, signal };
-  try {
-    return await api.get(apiPath(paths.plans), opts);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      return api.get(apiPath(paths.plans), { ...opts, auth: false });
-    }
-    throw error;
-  }
-}
+/** GET /plans?username= → plans, is_subscribed and the viewer's open charge (public). */
+export const fetchPlans = (username: string, signal?: AbortSignal) =>
+  api.getPublic(apiPath(paths.plans), { query: { username }, schema: PlansResponse, signal });
 
 /** Query key of the charge the subscribe dialog opens for one plan. */
 export const subscribeKey = (username: string, planType: PlanType, viewer: string | null) =>

@@ -2,8 +2,12 @@ import type { Plan } from '@fa-clube/contract';
 import { t } from '@/i18n/pt-BR';
 import { formatReais } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import { perMonthText } from '../format';
 
-/** The price to pay, the list price struck through when discounted, and the period. */
+/**
+ * The price to pay, the list price struck through when discounted, the period and, for
+ * quarterly and yearly plans, what it comes to per month.
+ */
 export function PlanPrice({
   plan,
   price = plan.price,
@@ -17,15 +21,20 @@ export function PlanPrice({
   align?: 'start' | 'end';
 }) {
   const discounted = plan.discount > 0 && plan.value > price;
+  const perMonth = perMonthText(plan);
   return (
-    <div className={cn('grid gap-0.5', align === 'end' && 'justify-items-end', className)}>
+    <div
+      className={cn('grid gap-0.5', align === 'end' && 'justify-items-end text-right', className)}
+    >
       {discounted ? (
         <s className="text-[13px] text-muted-foreground tabular-nums">
           <span className="sr-only">{t.subscriptions.profile.originalPrice} </span>
           {formatReais(plan.value)}
         </s>
       ) : null}
-      <p className="flex flex-wrap items-baseline gap-x-1.5">
+      <p
+        className={cn('flex flex-wrap items-baseline gap-x-1.5', align === 'end' && 'justify-end')}
+      >
         <span className="text-2xl font-semibold tracking-tight tabular-nums">
           {formatReais(price)}
         </span>
@@ -33,6 +42,7 @@ export function PlanPrice({
           {t.subscriptions.planPeriod[plan.plan_type]}
         </span>
       </p>
+      {perMonth ? <span className="text-xs text-muted-foreground">{perMonth}</span> : null}
     </div>
   );
 }

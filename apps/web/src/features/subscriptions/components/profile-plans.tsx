@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '@/i18n/pt-BR';
 import { cn } from '@/lib/utils';
-import { perMonthText, sortPlans } from '../format';
+import { sortPlans } from '../format';
 import { usePlans } from '../hooks/use-plans';
 import { PlanPrice } from './plan-price';
 import { SubscribeDialog } from './subscribe-dialog';
@@ -152,7 +152,6 @@ function PlanCard({
   onChoose: (planType: PlanType) => void;
 }) {
   const name = t.subscriptions.planTypes[plan.plan_type];
-  const perMonth = perMonthText(plan);
   return (
     <article
       aria-label={name}
@@ -168,7 +167,6 @@ function PlanCard({
           ) : null}
         </div>
         <PlanPrice plan={plan} />
-        {perMonth ? <p className="text-xs text-muted-foreground">{perMonth}</p> : null}
       </div>
       {subscribed ? null : (
         <Button

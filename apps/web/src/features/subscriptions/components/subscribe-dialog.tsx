@@ -11,6 +11,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Plan } from '@fa-clube/contract';
+import { CopyButton } from '@/components/copy-button';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
@@ -26,11 +27,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatReais } from '@/lib/money';
 import { loginPath } from '@/lib/navigation';
-import { formatExpiry, perMonthText } from '../format';
-import { usePlans, useSubscribeCharge, useViewer } from '../hooks/use-plans';
-import { CopyButton } from './copy-button';
+import { useViewerId } from '@/lib/session';
+import { formatExpiry } from '../format';
+import { usePlans, useSubscribeCharge } from '../hooks/use-plans';
+import { PlanPrice } from './plan-price';
 
 /** How often the open dialog asks whether the payment was confirmed. */
 export const PAYMENT_POLL_MS = 4000;
@@ -95,7 +96,7 @@ function SubscribeBody({
   onClose: () => void;
   onSubscribed?: () => void;
 }) {
-  const viewer = useViewer();
+  const viewer = useViewerId();
   const navigate = useNavigate();
   const location = useLocation();
   const charge = useSubscribeCharge(creator.username, plan.plan_type, true);
@@ -146,9 +147,6 @@ function SubscribeBody({
   }, [subscribed, onSubscribed]);
 
   const planLabel = t.subscriptions.planTypes[plan.plan_type];
-  const price = charge.data?.value ?? plan.price;
-  const perMonth = perMonthText(plan);
-  const discounted = plan.discount > 0 && plan.value > price;
   return (
     <>
       <CreatorHeader creator={creator} planLabel={planLabel} />
@@ -186,25 +184,7 @@ function SubscribeBody({
                 <span className="pb-0.5 text-sm text-muted-foreground">
                   {t.subscriptions.dialog.total}
                 </span>
-                <div className="grid justify-items-end gap-0.5 text-right">
-                  {discounted ? (
-                    <s className="text-[13px] text-muted-foreground tabular-nums">
-                      <span className="sr-only">{t.subscriptions.profile.originalPrice} </span>
-                      {formatReais(plan.value)}
-                    </s>
-                  ) : null}
-                  <p className="flex flex-wrap items-baseline justify-end gap-x-1.5">
-                    <span className="text-2xl font-semibold tracking-tight tabular-nums">
-                      {formatReais(price)}
-                    </span>
-                    <span className="text-[13px] text-muted-foreground">
-                      {t.subscriptions.planPeriod[plan.plan_type]}
-                    </span>
-                  </p>
-                  {perMonth ? (
-                    <span className="text-xs text-muted-foreground">{perMonth}</span>
-                  ) : null}
-                </div>
+                <PlanPrice plan={plan} price={charge.data?.value} align="end" />
               </div>
             </div>
           </section>
@@ -284,6 +264,11 @@ function CreatorHeader({ creator, planLabel }: { creator: Creator; planLabel: st
   );
 }
 
+const benefits = [
+  { icon: Sparkles, text: t.subscriptions.dialog.benefitContent },
+  { icon: MessageCircle, text: t.subscriptions.dialog.benefitChat },
+];
+
 function Benefits() {
   return (
     <section aria-labelledby="subscribe-benefits-title" className="grid gap-2.5">
@@ -291,18 +276,14 @@ function Benefits() {
         {t.subscriptions.dialog.benefitsTitle}
       </h3>
       <ul className="grid gap-2 text-sm">
-        <li className="flex items-center gap-2.5">
-          <span className="flex size-7 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <Sparkles className="size-3.5" aria-hidden />
-          </span>
-          {t.subscriptions.dialog.benefitContent}
-        </li>
-        <li className="flex items-center gap-2.5">
-          <span className="flex size-7 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <MessageCircle className="size-3.5" aria-hidden />
-          </span>
-          {t.subscriptions.dialog.benefitChat}
-        </li>
+        {benefits.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-center gap-2.5">
+            <span className="flex size-7 items-center justify-center rounded-full bg-accent text-accent-foreground">
+              <Icon className="size-3.5" aria-hidden />
+            </span>
+            {text}
+          </li>
+        ))}
       </ul>
     </section>
   );
@@ -342,7 +323,12 @@ function PixCode({ code, expiresAt }: { code: string; expiresAt: string }) {
           onFocus={(e) => e.currentTarget.select()}
           className="max-h-28 resize-none font-mono text-xs leading-relaxed break-all md:text-xs"
         />
-        <CopyButton text={code} className="w-full" />
+        <CopyButton
+          text={code}
+          label={t.subscriptions.dialog.copy}
+          failedMessage={t.subscriptions.dialog.copyFailed}
+          className="w-full"
+        />
         <p className="text-center text-xs text-muted-foreground">
           {t.subscriptions.dialog.expiresAt(formatExpiry(expiresAt))}
         </p>

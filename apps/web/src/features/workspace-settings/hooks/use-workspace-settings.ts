@@ -53,12 +53,7 @@ export function useUpdateWorkspace(id: string) {
 
 export type UploadPhase = 'idle' | 'uploading' | 'processing';
 
-const uploadTexts = {
-  cover: { updated: t.workspaceSettings.coverUpdated, failed: t.workspaceSettings.coverFailed },
-  avatar: { updated: t.workspaceSettings.avatarUpdated, failed: t.workspaceSettings.avatarFailed },
-} as const;
-
-export function isAcceptedImage(file: File): file is File & { type: ImageContentType } {
+function isAcceptedImage(file: File): file is File & { type: ImageContentType } {
   return (IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type);
 }
 
@@ -124,7 +119,7 @@ export function useImageUpload(workspace: Workspace, kind: ImageKind) {
       setPhase('idle');
       // the same picture again gives the same address: nothing new to wait for
       if (url === before) dropPreview();
-      toast.success(uploadTexts[kind].updated);
+      toast.success(t.workspaceSettings.images[kind].updated);
     } catch (err) {
       dropPreview();
       setPhase('idle');
@@ -133,7 +128,7 @@ export function useImageUpload(workspace: Workspace, kind: ImageKind) {
       setError(
         err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : null,
       );
-      toast.error(uploadTexts[kind].failed);
+      toast.error(t.workspaceSettings.images[kind].failed);
     }
   };
 

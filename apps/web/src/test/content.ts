@@ -1,11 +1,11 @@
 /**
- * Test data for the content, profile and feed tests (imported by *.test.tsx only): posts,
- * profiles and a signed-in session in storage.
+ * Test data for the content, profile and feed tests: posts, profiles and a signed-in session in
+ * storage.
  */
 import type { ContentItem, Profile } from '@fa-clube/contract';
-import { STORAGE_KEYS } from '@/lib/session';
 import type { StoredWorkspace } from '@/lib/session';
-import { fakeJwt, metadataFixture } from '@/test/fetch';
+import { metadataFixture } from './fetch';
+import { storeSession } from './session';
 
 export const WS_ID = '0a0a0a0a-0000-4000-8000-000000000001';
 export const CREATOR_WS_ID = '0a0a0a0a-0000-4000-8000-000000000002';
@@ -82,22 +82,16 @@ export function contentsPage(contents: ContentItem[], page: number, size: number
 
 /** Stores a session whose current workspace is `workspace` (the user's own by default). */
 export function signIn(workspace: Partial<StoredWorkspace> = {}) {
-  localStorage.setItem(STORAGE_KEYS.token, fakeJwt(900));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'r1');
-  localStorage.setItem(STORAGE_KEYS.metadata, JSON.stringify(metadataFixture));
-  localStorage.setItem(
-    STORAGE_KEYS.workspace,
-    JSON.stringify({
-      id: WS_ID,
-      label: metadataFixture.label,
-      username: metadataFixture.username,
-      description: null,
-      avatar_url: null,
-      cover_url: null,
-      is_owner: true,
-      ...workspace,
-    }),
-  );
+  storeSession({
+    id: WS_ID,
+    label: metadataFixture.label,
+    username: metadataFixture.username,
+    description: null,
+    avatar_url: null,
+    cover_url: null,
+    is_owner: true,
+    ...workspace,
+  });
 }
 
 /** A controllable IntersectionObserver: `intersectAll()` says every observed element shows. */

@@ -1,17 +1,11 @@
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonIdentity } from '@/components/ui/skeleton';
 import { t } from '@/i18n/pt-BR';
 
 /** A post's shape while posts load. */
 export function PostSkeleton({ media = true }: { media?: boolean }) {
   return (
     <div className="grid gap-4 rounded-2xl border bg-card p-4 shadow-xs sm:p-5" aria-hidden>
-      <div className="flex items-center gap-3">
-        <Skeleton className="size-11 rounded-full" />
-        <div className="grid flex-1 gap-2">
-          <Skeleton className="h-3.5 w-36" />
-          <Skeleton className="h-3 w-24" />
-        </div>
-      </div>
+      <SkeletonIdentity avatar="size-11" lines={['h-3.5 w-36', 'h-3 w-24']} />
       <div className="grid gap-2">
         <Skeleton className="h-3.5 w-full" />
         <Skeleton className="h-3.5 w-4/5" />

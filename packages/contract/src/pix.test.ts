@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf, normalizePixKey } from './keys';
+import { isValidCnpj, isValidCpf, normalizePixKey } from './pix';
 
 describe('Pix key validation', () => {
   it('checks CPF and CNPJ check digits', () => {

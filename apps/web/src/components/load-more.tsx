@@ -10,23 +10,19 @@ interface LoadMoreProps {
   enabled: boolean;
   /** The last page failed: a retry button instead of the automatic load. */
   failed?: boolean;
-  /** Show a spinner while waiting for the scroll (false: nothing). */
-  spinner?: boolean;
-  rootMargin?: string;
+  /** A spinner with this label while waiting for the scroll (none without it). */
+  loadingLabel?: string;
 }
+
+/** How far below the viewport the next page starts loading. */
+const ROOT_MARGIN = '800px 0px';
 
 /**
  * Infinite scroll: an element after the list that loads the next page when it comes within
- * `rootMargin` of the viewport (IntersectionObserver). Without IntersectionObserver, or after a
- * failure, a button does it.
+ * 800 px of the viewport (IntersectionObserver). Without IntersectionObserver, or after a
+ * failure, a button does it. Used by the lists of posts and the profile's placeholders.
  */
-export function LoadMore({
-  onMore,
-  enabled,
-  failed = false,
-  spinner = true,
-  rootMargin = '800px 0px',
-}: LoadMoreProps) {
+export function LoadMore({ onMore, enabled, failed = false, loadingLabel }: LoadMoreProps) {
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onMore);
   useEffect(() => {
@@ -41,20 +37,20 @@ export function LoadMore({
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) callback.current();
       },
-      { rootMargin },
+      { rootMargin: ROOT_MARGIN },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [enabled, failed, rootMargin, supported]);
+  }, [enabled, failed, supported]);
 
   return (
     <div ref={ref} className="flex min-h-1 justify-center py-2" data-testid="load-more">
       {!supported || failed ? (
         <Button variant="outline" onClick={onMore} disabled={!enabled}>
-          {failed ? t.common.retry : t.content.list.loadMore}
+          {failed ? t.common.retry : t.common.loadMore}
         </Button>
-      ) : spinner ? (
-        <Spinner label={t.content.list.loadingMore} className="size-5 text-muted-foreground" />
+      ) : loadingLabel ? (
+        <Spinner label={loadingLabel} className="size-5 text-muted-foreground" />
       ) : null}
     </div>
   );

@@ -1,2 +1,0 @@
-/** The home feed (/ and /dashboard for a signed-in user). */
-export { FeedPage } from './components/feed-page';
