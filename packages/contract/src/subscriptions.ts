@@ -100,6 +100,11 @@ export const ChargeSummary = z
     status: ChargeStatus,
     expires_at: Timestamp,
     plan_type: PlanType,
+    /**
+     * How the payment is confirmed: `manual` — the creator confirms it after seeing the Pix;
+     * `automatic` — the payment provider's webhook confirms it as soon as the Pix arrives.
+     */
+    confirmation: z.enum(['manual', 'automatic']),
   })
   .meta({ id: 'ChargeSummary' });
 export type ChargeSummary = z.infer<typeof ChargeSummary>;

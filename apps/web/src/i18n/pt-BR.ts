@@ -384,6 +384,7 @@ export const t = {
       paymentTitle: 'Formas de pagamento',
       pix: 'Pix',
       pixHint: 'Aprovação pelo criador',
+      pixHintAutomatic: 'Confirmação automática',
       total: 'Total',
       generating: 'Gerando o código Pix…',
       scan: 'Escaneie o QR code no app do seu banco ou copie o código Pix copia e cola.',
@@ -394,6 +395,8 @@ export const t = {
       manualTitle: 'Como a assinatura é ativada',
       manualText:
         'O pagamento vai direto para a conta do criador, que confirma o recebimento do Pix. Assim que ele confirmar, sua assinatura fica ativa — esta janela se atualiza sozinha.',
+      automaticText:
+        'O pagamento vai direto para a conta do criador e é confirmado automaticamente assim que o Pix chegar — esta janela se atualiza sozinha.',
       waiting: 'Aguardando a confirmação do pagamento…',
       expiresAt: (time: string) => `O código vale até ${time}.`,
       expired: 'Este código Pix expirou.',

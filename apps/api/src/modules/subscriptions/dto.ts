@@ -39,6 +39,7 @@ export function toChargeSummary(c: ChargeRow): ChargeSummary {
     status: c.status,
     expires_at: c.expiresAt.toISOString(),
     plan_type: c.planType,
+    confirmation: c.provider === 'manual' ? 'manual' : 'automatic',
   };
 }
 

@@ -280,7 +280,11 @@ describe('charges and manual confirmation', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.value).toBe(25.42);
-    expect(body.charge).toMatchObject({ status: 'pending', plan_type: 'monthly' });
+    expect(body.charge).toMatchObject({
+      status: 'pending',
+      plan_type: 'monthly',
+      confirmation: 'manual',
+    });
     const decoded = decodeBrCode(body.payment_specs);
     expect(decoded).toMatchObject({
       type: 'static',

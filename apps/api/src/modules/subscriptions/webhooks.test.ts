@@ -63,7 +63,7 @@ const subscribe = async (fan: TestUser, planType = 'monthly') => {
   return res.json() as {
     value: number;
     payment_specs: string;
-    charge: { id: string; txid: string };
+    charge: { id: string; txid: string; confirmation: string };
   };
 };
 const chargeRow = (id: string) => readCharge(t, id);
@@ -90,6 +90,7 @@ describe('API Pix provider', () => {
     expect(cob.calendario.expiracao).toBe(86400);
     expect(psp.tokensIssued()).toBeGreaterThanOrEqual(1);
     expect(body.payment_specs).toBe(cob.pixCopiaECola);
+    expect(body.charge.confirmation).toBe('automatic');
     const decoded = decodeBrCode(body.payment_specs);
     expect(decoded).toMatchObject({
       type: 'dynamic',

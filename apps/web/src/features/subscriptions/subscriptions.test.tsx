@@ -48,6 +48,8 @@ interface ApiState {
   subscribed?: boolean;
   subscribe?: { status: number; body: unknown };
   refreshFails?: boolean;
+  /** How the server says the payment is confirmed (default manual). */
+  confirmation?: 'manual' | 'automatic';
 }
 
 /** GET /plans and POST /subscribe/plan for the creator 'ana'; `state` can change mid-test. */
@@ -67,6 +69,7 @@ function creatorApi(state: ApiState) {
             status: 'pending',
             expires_at: new Date(Date.now() + (state.ttlMs ?? 86_400_000)).toISOString(),
             plan_type: call.query.get('plan_type'),
+            confirmation: state.confirmation ?? 'manual',
           },
         },
       };
@@ -177,6 +180,18 @@ describe('subscribe dialog', () => {
     expect(post[0]!.query.get('username')).toBe('ana');
     expect(post[0]!.query.get('plan_type')).toBe('quarterly');
     expect(post[0]!.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('tells the fan the provider confirms the Pix automatically when it does', async () => {
+    signIn();
+    creatorApi({ confirmation: 'automatic' });
+    renderProfile();
+    const dialog = await openQuarterly(userEvent.setup());
+    expect(
+      await within(dialog).findByText(/confirmado automaticamente assim que o Pix chegar/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Confirmação automática')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/o criador, que confirma o recebimento/)).toBeNull();
   });
 
   it("copies the code and says 'Copiado!' for 2 seconds", async () => {

@@ -103,6 +103,7 @@ function SubscribeBody({
   const expiresAt = charge.data?.charge.expires_at;
   const [expiredAt, setExpiredAt] = useState<string | null>(null);
   const expired = Boolean(expiresAt) && expiredAt === expiresAt;
+  const automatic = charge.data?.charge.confirmation === 'automatic';
   const waiting = charge.isSuccess && !expired;
   const plans = usePlans(creator.username, { pollMs: waiting ? PAYMENT_POLL_MS : false });
   const subscribed = charge.isSuccess && plans.data?.is_subscribed === true;
@@ -173,7 +174,9 @@ function SubscribeBody({
                 <div className="grid">
                   <span className="text-sm font-semibold">{t.subscriptions.dialog.pix}</span>
                   <span className="text-xs text-muted-foreground">
-                    {t.subscriptions.dialog.pixHint}
+                    {automatic
+                      ? t.subscriptions.dialog.pixHintAutomatic
+                      : t.subscriptions.dialog.pixHint}
                   </span>
                 </div>
               </div>
@@ -216,7 +219,11 @@ function SubscribeBody({
           {charge.data && !expired ? (
             <div className="grid gap-2 rounded-xl bg-muted/70 p-4 text-[13px] leading-relaxed md:col-start-1 md:row-start-3">
               <p className="font-semibold">{t.subscriptions.dialog.manualTitle}</p>
-              <p className="text-muted-foreground">{t.subscriptions.dialog.manualText}</p>
+              <p className="text-muted-foreground">
+                {automatic
+                  ? t.subscriptions.dialog.automaticText
+                  : t.subscriptions.dialog.manualText}
+              </p>
               <p className="flex items-center gap-2 font-medium" role="status">
                 <Spinner label="" className="text-primary" />
                 {t.subscriptions.dialog.waiting}
