@@ -1,6 +1,9 @@
 import { buildApp, DEFAULT_WEB_DIST } from './app';
 import { closeContext, createContext } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { startPeriodic } from './lib/periodic';
+import type { Periodic } from './lib/periodic';
+import { purgeAbandonedUploads } from './modules/files/images.service';
 import { startSubscriptionJobs } from './modules/subscriptions/renewal.jobs';
 
 /** config -> db -> buildApp -> listen; graceful close on SIGTERM/SIGINT. */
@@ -14,7 +17,7 @@ async function main() {
   });
   ctx.logger = app.log;
 
-  let jobs: { stop(): Promise<void> } | null = null;
+  let jobs: Periodic[] = [];
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -23,7 +26,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await jobs?.stop();
+      await Promise.all(jobs.map((j) => j.stop()));
       await app.close();
       await closeContext(ctx);
       process.exit(0);
@@ -36,7 +39,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  jobs = startSubscriptionJobs(ctx);
+  jobs = [
+    startSubscriptionJobs(ctx),
+    // raw uploads that were never completed (hourly)
+    startPeriodic('uploads abandonados', 3_600_000, () => purgeAbandonedUploads(ctx), ctx.logger),
+  ];
   const db = config.databaseUrl ? 'PostgreSQL' : `PGlite em ${config.dataDir}`;
   console.log(`\n  Fã Clube pronto em ${config.appUrl}  (banco: ${db})\n`);
 }

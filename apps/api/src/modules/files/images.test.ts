@@ -14,6 +14,7 @@ import {
 } from '../../../test/support/media';
 import { addTeamMember } from '../../../test/support/workspaces';
 import { uploads, users, workspaces } from '../../db/schema';
+import { purgeAbandonedUploads } from './images.service';
 
 let t: TestContext;
 let owner: TestUser;
@@ -323,6 +324,35 @@ describe('POST /api/v1/uploads/{id}/complete refusals', () => {
       await start(u);
       expect(await t.ctx.storage.head(key)).toBeNull();
       expect((await uploadRow(s.upload_id)).status).toBe('expired');
+    } finally {
+      t.clock.advance(-2 * 60 * 60_000);
+    }
+  });
+
+  it('the hourly sweep deletes every user’s abandoned raw uploads, and only those', async () => {
+    const u = await createUser(t);
+    const old = await start(u);
+    await putSigned(t, old.presigned_url, await makeJpeg(), 'image/jpeg');
+    const oldKey = await rawKey(old.upload_id);
+    t.clock.advance(2 * 60 * 60_000);
+    try {
+      const fresh = await start({
+        ...u,
+        accessToken: (await signIn(t, u.email, u.password)).access_token,
+      });
+      await putSigned(t, fresh.presigned_url, await makeJpeg(), 'image/jpeg');
+      // the upload just started purged the old one for this user; make another stale one
+      const other = await createUser(t);
+      t.clock.advance(-2 * 60 * 60_000);
+      const stale = await start(other);
+      await putSigned(t, stale.presigned_url, await makeJpeg(), 'image/jpeg');
+      t.clock.advance(2 * 60 * 60_000);
+      // (other tests in this file leave unfinished uploads behind too)
+      expect(await purgeAbandonedUploads(t.ctx)).toBeGreaterThanOrEqual(1);
+      expect(await t.ctx.storage.head(await rawKey(stale.upload_id))).toBeNull();
+      expect((await uploadRow(stale.upload_id)).status).toBe('expired');
+      expect(await t.ctx.storage.head(await rawKey(fresh.upload_id))).not.toBeNull();
+      expect(await t.ctx.storage.head(oldKey)).toBeNull();
     } finally {
       t.clock.advance(-2 * 60 * 60_000);
     }

@@ -1,5 +1,7 @@
 import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
+import { startPeriodic } from '../../lib/periodic';
+import type { Periodic } from '../../lib/periodic';
 import { renderEmail } from '../../lib/mailer';
 import { formatBRL } from '../../lib/money';
 import { findWorkspace } from '../workspaces/workspaces.service';
@@ -105,29 +107,11 @@ export async function runSubscriptionJobs(ctx: AppContext): Promise<Subscription
  * so a restart loses nothing and several servers may run it side by side
  * (docs/decisions: renewal scheduling).
  */
-export function startSubscriptionJobs(ctx: AppContext): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runSubscriptionJobs(ctx)
-      .then((r) => {
-        if (r.expiredSubscriptions || r.expiredCharges || r.remindersSent)
-          ctx.logger.info(r, 'rotina de assinaturas');
-      })
-      .catch((err: unknown) => ctx.logger.error({ err }, 'falha na rotina de assinaturas'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, ctx.config.subscriptions.jobsIntervalSeconds * 1000);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startSubscriptionJobs(ctx: AppContext): Periodic {
+  return startPeriodic(
+    'rotina de assinaturas',
+    ctx.config.subscriptions.jobsIntervalSeconds * 1000,
+    () => runSubscriptionJobs(ctx),
+    ctx.logger,
+  );
 }
