@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -31,8 +31,6 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), `${DATA_PREFIX}${process.pid}-`));
 }
 const dataDir = process.env.E2E_DATA_DIR;
-
-const hasOidcProvider = existsSync(path.join(root, 'apps/api/test/support/oidc.ts'));
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -106,13 +104,9 @@ export default defineConfig({
         RATE_LIMIT_SIGNIN_IP: '500/60',
         RATE_LIMIT_SIGNUP_IP: '500/3600',
         RATE_LIMIT_RESET_IP: '500/3600',
-        ...(hasOidcProvider
-          ? {
-              GOOGLE_CLIENT_ID: E2E.google.clientId,
-              GOOGLE_CLIENT_SECRET: E2E.google.clientSecret,
-              GOOGLE_ISSUER: oidcIssuer,
-            }
-          : {}),
+        GOOGLE_CLIENT_ID: E2E.google.clientId,
+        GOOGLE_CLIENT_SECRET: E2E.google.clientSecret,
+        GOOGLE_ISSUER: oidcIssuer,
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },

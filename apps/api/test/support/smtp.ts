@@ -8,6 +8,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  received_at: string;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, parsed. */
@@ -22,7 +23,9 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+export async function startTestSmtp(
+  opts: { port?: number; host?: string } = {},
+): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -37,18 +40,23 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            received_at: new Date().toISOString(),
           });
           callback();
         })
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
   const find = (to: string, predicate?: (m: ReceivedMail) => boolean) =>
     messages.find((m) => m.to.includes(to.toLowerCase()) && (!predicate || predicate(m)));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${host}:${port}`,
     messages,
     async waitFor(to, predicate) {
       const deadline = Date.now() + 5000;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { harnessUrl } from './env';
+import type { ReceivedMail } from '../../../api/test/support/smtp';
 
 /** API-side setup for the journeys: real HTTP calls to the app under test. */
 
@@ -69,14 +70,8 @@ export async function storeSession(page: Page, tokens: Tokens) {
   }, tokens);
 }
 
-export interface CaughtMail {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  received_at: string;
-}
+/** An e-mail the harness's SMTP server received (the API's test SMTP server). */
+export type CaughtMail = ReceivedMail;
 
 /** Every e-mail the SMTP catcher received for `to`, oldest first. */
 export async function emailsTo(to: string): Promise<CaughtMail[]> {
@@ -111,10 +106,4 @@ export function extractLink(mail: CaughtMail, pathPrefix: string): string {
     }
   }
   throw new Error(`no link to ${pathPrefix} in the e-mail "${mail.subject}"`);
-}
-
-/** Whether the harness runs the local OIDC provider (apps/api/test/support/oidc.ts exists). */
-export async function hasOidcProvider(): Promise<boolean> {
-  const res = await fetch(`${harnessUrl}/oidc`);
-  return res.ok;
 }

@@ -2,81 +2,39 @@
  * The journeys' test harness, started by playwright.config.ts before the app:
  *  - a real SMTP server (smtp-server + mailparser) that keeps every message it receives, readable
  *    over HTTP: GET /messages?to=<address> (newest last), DELETE /messages;
- *  - the local OpenID Connect provider of apps/api/test/support/oidc.ts (when that file exists),
- *    standing in for Google: GET /oidc answers { issuer } or 404.
+ *  - the local OpenID Connect provider of apps/api/test/support/oidc.ts, standing in for
+ *    Google: GET /oidc answers { issuer }.
  * On SIGTERM/SIGINT it closes both and removes the run's temporary DATA_DIR (E2E_DATA_DIR).
  *
  *   npx tsx apps/web/e2e/support/harness.ts
  */
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import type { CaughtMail } from './api';
+import { startTestOidcProvider } from '../../../api/test/support/oidc';
+import { startTestSmtp } from '../../../api/test/support/smtp';
 import { E2E, appUrl } from './env';
 
-const messages: CaughtMail[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((parsed) => {
-        messages.push({
-          from: parsed.from?.text ?? '',
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: parsed.subject ?? '',
-          text: parsed.text ?? '',
-          html: typeof parsed.html === 'string' ? parsed.html : '',
-          received_at: new Date().toISOString(),
-        });
-        callback();
-      })
-      .catch(callback);
+// The API's own test servers: a real SMTP server that keeps what it receives, and the
+// OpenID Connect provider that stands in for Google.
+const smtp = await startTestSmtp({ port: E2E.smtpPort, host: E2E.host });
+const { account } = E2E.google;
+const oidc = await startTestOidcProvider({
+  port: E2E.oidcPort,
+  host: E2E.host,
+  clientId: E2E.google.clientId,
+  clientSecret: E2E.google.clientSecret,
+  redirectUris: [`${appUrl}/api/v1/auth/google/callback`],
+  accounts: {
+    [account.id]: { email: account.email, email_verified: true, name: account.name },
+    'google-unverified': {
+      email: 'unverified.google@example.com',
+      email_verified: false,
+      name: 'Sem Verificação',
+    },
   },
 });
-await new Promise<void>((resolve, reject) => {
-  smtp.once('error', reject);
-  smtp.listen(E2E.smtpPort, E2E.host, () => resolve());
-});
-
-// The OIDC provider lives with the API's test support (the accounts API owns it).
-const here = path.dirname(fileURLToPath(import.meta.url));
-const oidcModule = path.resolve(here, '../../../api/test/support/oidc.ts');
-let oidc: { issuer: string; close(): Promise<void> } | null = null;
-if (existsSync(oidcModule)) {
-  const { startTestOidcProvider } = (await import(pathToFileURL(oidcModule).href)) as {
-    startTestOidcProvider: (opts: {
-      port?: number;
-      host?: string;
-      clientId: string;
-      clientSecret: string;
-      redirectUris: string[];
-      accounts: Record<string, { email: string; email_verified: boolean; name: string }>;
-    }) => Promise<{ issuer: string; close(): Promise<void> }>;
-  };
-  const { account } = E2E.google;
-  oidc = await startTestOidcProvider({
-    port: E2E.oidcPort,
-    host: E2E.host,
-    clientId: E2E.google.clientId,
-    clientSecret: E2E.google.clientSecret,
-    redirectUris: [`${appUrl}/api/v1/auth/google/callback`],
-    accounts: {
-      [account.id]: { email: account.email, email_verified: true, name: account.name },
-      'google-unverified': {
-        email: 'unverified.google@example.com',
-        email_verified: false,
-        name: 'Sem Verificação',
-      },
-    },
-  });
-}
 
 const http = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://harness');
@@ -84,24 +42,20 @@ const http = createServer((req, res) => {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body));
   };
-  if (url.pathname === '/health') return json(200, { status: 'ok', oidc: Boolean(oidc) });
-  if (url.pathname === '/oidc')
-    return oidc ? json(200, { issuer: oidc.issuer }) : json(404, { message: 'no OIDC provider' });
+  if (url.pathname === '/health') return json(200, { status: 'ok' });
+  if (url.pathname === '/oidc') return json(200, { issuer: oidc.issuer });
   if (url.pathname === '/messages' && req.method === 'DELETE') {
-    messages.splice(0);
+    smtp.clear();
     return json(200, { deleted: true });
   }
   if (url.pathname === '/messages') {
-    const to = url.searchParams.get('to')?.toLowerCase();
-    return json(200, to ? messages.filter((m) => m.to.includes(to)) : messages);
+    const to = url.searchParams.get('to');
+    return json(200, to ? smtp.to(to) : smtp.messages);
   }
   return json(404, { message: 'not found' });
 });
 await new Promise<void>((resolve) => http.listen(E2E.harnessPort, E2E.host, () => resolve()));
-console.log(
-  `harness: smtp://${E2E.host}:${E2E.smtpPort}, http://${E2E.host}:${E2E.harnessPort}` +
-    (oidc ? `, OIDC ${oidc.issuer}` : ', no OIDC provider (apps/api/test/support/oidc.ts missing)'),
-);
+console.log(`harness: ${smtp.url}, http://${E2E.host}:${E2E.harnessPort}, OIDC ${oidc.issuer}`);
 
 /** Removes the run's DATA_DIR, but only one this run created under the temp directory. */
 function removeDataDir() {
@@ -118,8 +72,8 @@ async function shutdown() {
   if (closing) return;
   closing = true;
   http.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  await oidc?.close().catch(() => undefined);
+  await smtp.close();
+  await oidc.close().catch(() => undefined);
   removeDataDir();
   process.exit(0);
 }
