@@ -1,5 +1,5 @@
 import type { TestContext } from './context';
-import { bearer } from './fixtures';
+import { bearer, createUser } from './fixtures';
 import type { TestUser } from './fixtures';
 
 /** Makes `member` a team member of `owner`'s workspace through the API (invite + accept). */
@@ -23,4 +23,20 @@ export async function addTeamMember(
   });
   if (accept.statusCode !== 200)
     throw new Error(`accept failed: ${accept.statusCode} ${accept.body}`);
+}
+
+/**
+ * The three callers most access tests need: the owner of a workspace, a
+ * member of its team, and a signed-in stranger (each with their own workspace).
+ */
+export async function createTeam(
+  t: TestContext,
+  names: { owner?: string; member?: string; stranger?: string } = {},
+): Promise<{ owner: TestUser; member: TestUser; stranger: TestUser }> {
+  const as = (full_name?: string) => (full_name ? { full_name } : {});
+  const owner = await createUser(t, as(names.owner));
+  const member = await createUser(t, as(names.member));
+  const stranger = await createUser(t, as(names.stranger));
+  await addTeamMember(t, owner, member);
+  return { owner, member, stranger };
 }

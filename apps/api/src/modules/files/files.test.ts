@@ -11,7 +11,7 @@ import {
   makeWebp,
   putSigned,
 } from '../../../test/support/media';
-import { addTeamMember } from '../../../test/support/workspaces';
+import { addTeamMember, createTeam } from '../../../test/support/workspaces';
 import { contentAttachments, contents } from '../../db/schema';
 import { deleteWorkspaceFiles, signedViewUrl, verifyWorkspaceFile } from './files.service';
 
@@ -23,11 +23,8 @@ let ws: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await createUser(t);
-  member = await createUser(t);
-  stranger = await createUser(t);
+  ({ owner, member, stranger } = await createTeam(t));
   ws = owner.workspaceId;
-  await addTeamMember(t, owner, member);
 });
 afterAll(async () => {
   await t.close();

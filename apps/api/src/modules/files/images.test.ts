@@ -12,7 +12,7 @@ import {
   makeWebp,
   putSigned,
 } from '../../../test/support/media';
-import { addTeamMember } from '../../../test/support/workspaces';
+import { addTeamMember, createTeam } from '../../../test/support/workspaces';
 import { uploads, users, workspaces } from '../../db/schema';
 import { purgeAbandonedUploads } from './images.service';
 
@@ -23,10 +23,7 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await createUser(t);
-  member = await createUser(t);
-  stranger = await createUser(t);
-  await addTeamMember(t, owner, member);
+  ({ owner, member, stranger } = await createTeam(t));
 });
 afterAll(async () => {
   await t.close();

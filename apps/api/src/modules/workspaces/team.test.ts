@@ -4,7 +4,7 @@ import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser, signIn } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { addTeamMember } from '../../../test/support/workspaces';
+import { addTeamMember, createTeam } from '../../../test/support/workspaces';
 import { invitations, workspaceMembers } from '../../db/schema';
 
 let t: TestContext;
@@ -14,10 +14,11 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await createUser(t, { full_name: 'Dora Dona' });
-  member = await createUser(t, { full_name: 'Eli Membro' });
-  stranger = await createUser(t, { full_name: 'Fabi Estranha' });
-  await addTeamMember(t, owner, member);
+  ({ owner, member, stranger } = await createTeam(t, {
+    owner: 'Dora Dona',
+    member: 'Eli Membro',
+    stranger: 'Fabi Estranha',
+  }));
 });
 afterAll(async () => {
   await t.close();

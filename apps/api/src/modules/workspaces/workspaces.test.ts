@@ -5,7 +5,7 @@ import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { makeJpeg, putSigned } from '../../../test/support/media';
-import { addTeamMember } from '../../../test/support/workspaces';
+import { addTeamMember, createTeam } from '../../../test/support/workspaces';
 import {
   contents,
   plans,
@@ -22,10 +22,11 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await createUser(t, { full_name: 'Ana Dona' });
-  member = await createUser(t, { full_name: 'Beto Membro' });
-  stranger = await createUser(t, { full_name: 'Caio Estranho' });
-  await addTeamMember(t, owner, member);
+  ({ owner, member, stranger } = await createTeam(t, {
+    owner: 'Ana Dona',
+    member: 'Beto Membro',
+    stranger: 'Caio Estranho',
+  }));
 });
 afterAll(async () => {
   await t.close();
