@@ -69,7 +69,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Senha', { exact: true }).fill(user.password);
     await submit.click();
     await expect(page).toHaveURL('/settings/plans');
-    await expect(page.getByRole('heading', { name: 'Planos' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Planos', level: 2 })).toBeVisible();
     await expect(
       page
         .getByRole('navigation', { name: 'Navegação principal' })

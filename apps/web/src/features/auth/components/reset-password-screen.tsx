@@ -53,7 +53,7 @@ function RequestForm() {
             className="flex items-start gap-3 rounded-xl border bg-accent/40 p-4 text-sm leading-relaxed"
           >
             <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-            <p>{t.reset.sent(sentTo)}</p>
+            <p className="min-w-0 wrap-anywhere">{t.reset.sent(sentTo)}</p>
           </div>
           <BackToLogin />
         </div>
