@@ -13,18 +13,9 @@
  *
  * Not part of `npm test`. See bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { z } from 'zod';
-import { buildApp } from '../apps/api/src/app';
-import { closeContext, createContext } from '../apps/api/src/bootstrap';
-import { parseConfig } from '../apps/api/src/config';
-import { openDatabase, runMigrations } from '../apps/api/src/db/client';
+import { openDatabase } from '../apps/api/src/db/client';
 import type { Database, Db } from '../apps/api/src/db/client';
 import {
   contentAttachments,
@@ -35,8 +26,20 @@ import {
   workspaceMembers,
   workspaces,
 } from '../apps/api/src/db/schema';
-import { feedQueries } from '../apps/api/src/modules/content/content.repo';
-import { requireAuth } from '../apps/api/src/plugins/auth';
+import { feedQueries } from '../apps/api/src/read-models/feed';
+import {
+  REFERENCE_URL,
+  checkAgainstBaseline,
+  explain,
+  measure,
+  print,
+  readBaseline,
+  signUpUser,
+  startBenchApp,
+  withPostgres,
+  writeBaseline,
+} from './measure';
+import type { Result } from './measure';
 
 const CREATORS = 200;
 const POSTS_PER_CREATOR = 50;
@@ -48,27 +51,6 @@ const ROUNDS = 200;
 const BASELINE_FILE = fileURLToPath(new URL('./baseline.json', import.meta.url));
 /** A ratio this much above its baseline fails `--check`. */
 const TOLERANCE = 1.5;
-
-interface Stats {
-  p50Ms: number;
-  p95Ms: number;
-}
-interface Result {
-  reference: Stats;
-  cases: Record<string, Stats & { ratioP50: number; ratioP95: number }>;
-}
-
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, i)]!;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50Ms: round(percentile(sorted, 50), 3), p95Ms: round(percentile(sorted, 95), 3) };
-}
 
 async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>, size = 1000) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -196,71 +178,36 @@ async function seed(db: Db, viewerId: string, now: Date) {
   return { creatorUsername: 'criador_0' };
 }
 
-async function run(database: Database, explain: boolean): Promise<Result> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fa-bench-'));
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    APP_URL: 'http://bench.test',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-  });
-  const ctx = await createContext(config, { database });
-  const app = await buildApp(ctx, { logger: false });
-  // The reference: same auth, same serializer, one trivial statement.
-  app.get(
-    '/bench/reference',
-    { preHandler: requireAuth, schema: { response: { 200: z.object({ ok: z.number() }) } } },
-    async () => {
-      await ctx.db.execute(sql`select 1`);
-      return { ok: 1 };
-    },
-  );
-  await app.ready();
+async function run(database: Database, withPlans: boolean): Promise<Result> {
+  const bench = await startBenchApp(database);
+  const { app, ctx } = bench;
   try {
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/v1/user',
-      payload: {
-        full_name: 'Leitora',
-        email: 'leitora@bench.test',
-        username: 'leitora',
-        password: 'senha-segura-123',
-      },
+    const viewer = await signUpUser(app, {
+      full_name: 'Leitora',
+      email: 'leitora@bench.test',
+      username: 'leitora',
+      password: 'senha-segura-123',
     });
-    if (signUp.statusCode !== 201) throw new Error(`sign-up: ${signUp.body}`);
-    const token = await app.inject({
-      method: 'POST',
-      url: '/api/v1/token',
-      payload: { email: 'leitora@bench.test', password: 'senha-segura-123' },
-    });
-    const { access_token: accessToken, metadata } = token.json();
-    const workspacesRes = await app.inject({
-      method: 'GET',
-      url: '/api/v1/workspaces',
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    const ws = workspacesRes.json().workspaces[0].id as string;
+    const ws = viewer.workspaceId;
     const started = Date.now();
-    const { creatorUsername } = await seed(ctx.db, metadata.id, ctx.clock.now());
+    const { creatorUsername } = await seed(ctx.db, viewer.userId, ctx.clock.now());
     console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (database.kind === 'postgres') await ctx.db.execute(sql`analyze`);
-    if (explain) {
-      const q = feedQueries({ viewerId: metadata.id, now: ctx.clock.now(), limit: 25, offset: 0 });
-      for (const [name, query] of Object.entries(q)) {
-        const plan = (await ctx.db.execute(
-          sql`explain (analyze, costs off) ${query}`,
-        )) as unknown as {
-          rows: Record<string, string>[];
-        };
-        console.log(`\n  plan of the feed ${name} statement:`);
-        for (const row of plan.rows) console.log(`    ${Object.values(row)[0]}`);
-      }
+    if (withPlans) {
+      const q = feedQueries({
+        viewerId: viewer.userId,
+        workspaceId: ws,
+        now: ctx.clock.now(),
+        limit: 25,
+        offset: 0,
+      });
+      for (const [name, query] of Object.entries(q))
+        await explain(database, `the feed ${name} statement`, query);
     }
 
-    const headers = { authorization: `Bearer ${accessToken}` };
+    const { headers } = viewer;
     const targets: Record<string, string> = {
-      reference: '/bench/reference',
+      reference: REFERENCE_URL,
       'feed page 1 (25)': `/api/v1/contents/${ws}/feed`,
       'feed page 1 (100)': `/api/v1/contents/${ws}/feed?size=100`,
       'feed page 20 (25)': `/api/v1/contents/${ws}/feed?page=20`,
@@ -271,94 +218,22 @@ async function run(database: Database, explain: boolean): Promise<Result> {
     if (check.statusCode !== 200 || body.total !== SUBSCRIBED * POSTS_PER_CREATOR)
       throw new Error(`unexpected feed: ${check.statusCode} total ${body.total}`);
 
-    const samples: Record<string, number[]> = Object.fromEntries(
-      Object.keys(targets).map((k) => [k, []]),
-    );
-    for (let r = 0; r < WARMUP + ROUNDS; r++) {
-      // Interleaved, so drift (GC, other processes) hits every target alike.
-      for (const [name, url] of Object.entries(targets)) {
-        const t0 = process.hrtime.bigint();
-        const res = await app.inject({ method: 'GET', url, headers });
-        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
-        if (r >= WARMUP) samples[name]!.push(ms);
-      }
-    }
-    const reference = stats(samples.reference!);
-    const cases: Result['cases'] = {};
-    for (const name of Object.keys(targets).filter((n) => n !== 'reference')) {
-      const s = stats(samples[name]!);
-      cases[name] = {
-        ...s,
-        ratioP50: round(s.p50Ms / reference.p50Ms),
-        ratioP95: round(s.p95Ms / reference.p95Ms),
-      };
-    }
-    return { reference, cases };
+    return await measure(app, targets, headers, { warmup: WARMUP, rounds: ROUNDS });
   } finally {
-    await app.close();
-    await closeContext(ctx);
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
-}
-
-/** A fresh database on the BENCH_DATABASE_URL server, dropped afterwards. */
-async function withPostgres<T>(adminUrl: string, fn: (db: Database) => Promise<T>): Promise<T> {
-  const name = `fa_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.toString() });
-    await runMigrations(database);
-    return await fn(database);
-  } finally {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await dropper.end();
-  }
-}
-
-function print(kind: string, result: Result, baseline?: Result) {
-  console.log(
-    `\n${kind}: reference p50 ${result.reference.p50Ms} ms, p95 ${result.reference.p95Ms} ms`,
-  );
-  const rows = Object.entries(result.cases).map(([name, c]) => {
-    const base = baseline?.cases[name];
-    return {
-      case: name,
-      'p50 ms': c.p50Ms,
-      'p95 ms': c.p95Ms,
-      'p50 ÷ ref': c.ratioP50,
-      'p95 ÷ ref': c.ratioP95,
-      ...(base
-        ? {
-            'p50 ratio vs baseline': round(c.ratioP50 / base.ratioP50),
-            'p95 ratio vs baseline': round(c.ratioP95 / base.ratioP95),
-          }
-        : {}),
-    };
-  });
-  console.table(rows);
 }
 
 async function main() {
   const args = new Set(process.argv.slice(2));
-  const baseline = existsSync(BASELINE_FILE)
-    ? (JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as { results: Record<string, Result> })
-    : undefined;
+  const baseline = readBaseline(BASELINE_FILE);
   const results: Record<string, Result> = {};
   console.log(
     `Seeding ${CREATORS} creators × ${POSTS_PER_CREATOR} posts, viewer subscribed to ${SUBSCRIBED}; ${ROUNDS} rounds.`,
   );
   console.log('pglite:');
   // run() closes the database with the rest of the context.
-  const pglite = await openDatabase({});
-  await runMigrations(pglite);
+  const pglite = await openDatabase({ migrate: true });
   results.pglite = await run(pglite, args.has('--explain'));
   print('pglite', results.pglite, baseline?.results.pglite);
   const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -368,35 +243,19 @@ async function main() {
     print('postgres', results.postgres, baseline?.results.postgres);
   }
 
-  if (args.has('--write-baseline')) {
-    const cpu = cpus()[0]?.model ?? 'unknown';
-    const out = {
-      measured_at: new Date().toISOString(),
-      machine: `${cpus().length} × ${cpu}, Node ${process.version}`,
-      seed: {
+  if (args.has('--write-baseline'))
+    writeBaseline(
+      BASELINE_FILE,
+      {
         creators: CREATORS,
         posts_per_creator: POSTS_PER_CREATOR,
         subscribed: SUBSCRIBED,
         rounds: ROUNDS,
       },
-      results: { ...(baseline?.results ?? {}), ...results },
-    };
-    writeFileSync(BASELINE_FILE, `${JSON.stringify(out, null, 2)}\n`);
-    console.log(`\nbaseline written to ${path.relative(process.cwd(), BASELINE_FILE)}`);
-  }
-  if (args.has('--check') && baseline) {
-    const worse: string[] = [];
-    for (const [kind, result] of Object.entries(results))
-      for (const [name, c] of Object.entries(result.cases)) {
-        const base = baseline.results[kind]?.cases[name];
-        if (base && c.ratioP50 > base.ratioP50 * TOLERANCE)
-          worse.push(`${kind} ${name}: p50 ratio ${c.ratioP50} (baseline ${base.ratioP50})`);
-      }
-    if (worse.length > 0) {
-      console.error(`\nSlower than the baseline by more than ${TOLERANCE}×:\n${worse.join('\n')}`);
-      process.exitCode = 1;
-    }
-  }
+      results,
+      baseline,
+    );
+  if (args.has('--check') && baseline) checkAgainstBaseline(results, baseline.results, TOLERANCE);
 }
 
 await main();

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test` / `npm run validate`: format, lint, types, schema vs migrations,
+// `npm test` / `npm run validate`: format, lint, module cycles, unused code and
+// dependencies (knip), types, schema vs migrations,
 // unit + integration tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL
 // is set), the web build, then the Playwright journeys in Chromium.
 // Every step runs; the summary lists each and the exit code is 1 if any failed.
@@ -13,6 +14,8 @@ const envWithout = (key) =>
 const steps = [
   { name: 'format', cmd: ['npx', 'prettier', '--check', '.', '--log-level', 'warn'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'cycles', label: 'module cycles', cmd: ['node', 'scripts/module-cycles.mjs'] },
+  { name: 'unused', label: 'unused code (knip)', cmd: ['npx', 'knip'] },
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'db', cmd: ['npm', 'run', '--silent', 'db:check'] },
   {

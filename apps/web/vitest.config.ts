@@ -12,5 +12,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // a busy 2-core machine transforms the lazy pages slowly; user-event typing adds up
+    testTimeout: 20_000,
   },
 });

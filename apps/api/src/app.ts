@@ -1,30 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PREFIX } from '@fa-clube/contract';
 import type { AppContext } from './lib/context';
 import { loggerOptions } from './lib/log';
-import { authRoutes } from './modules/auth/auth.routes';
-import { contentRoutes } from './modules/content/content.routes';
-import { filesRoutes } from './modules/files/files.routes';
-import { profilesRoutes } from './modules/profiles/profiles.routes';
-import { storageRoutes } from './modules/files/storage.routes';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
-import { webhookRoutes } from './modules/subscriptions/webhooks.routes';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
-import { teamRoutes } from './modules/workspaces/team.routes';
-import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { modules } from './modules';
 import { registerAuth } from './plugins/auth';
+import { registerDrain } from './plugins/drain';
 import { registerErrorHandling } from './plugins/errors';
+import { alwaysServed, registerLoadShedding } from './plugins/load';
 import { registerOpenApi } from './plugins/openapi';
+import { serializerCompiler } from './plugins/serializer';
+import { ipSource } from './lib/rate-limit';
 import { registerWeb } from './plugins/web';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -61,6 +55,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: config.bodyLimit,
+    // slow or stalled clients cannot hold sockets open without end
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -71,6 +68,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   registerErrorHandling(app);
+  registerDrain(app);
+  await registerLoadShedding(app, ctx);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -88,6 +87,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   }
   await app.register(rateLimit, {
     global: false,
+    // per address, an IPv6 client by its /64 (it holds them all)
+    keyGenerator: (request) => ipSource(request.ip),
+    // with REDIS_URL every process counts together
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: `${config.redis!.keyPrefix}rate-limit:` } : {}),
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       message: 'Muitas tentativas. Tente novamente mais tarde.',
@@ -101,6 +104,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.get(
     `${API_PREFIX}/health`,
     {
+      config: alwaysServed,
       schema: {
         tags: ['system'],
         response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
@@ -109,16 +113,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     async () => ({ status: 'ok' as const, database: ctx.database.kind }),
   );
 
-  await app.register(authRoutes(ctx), { prefix: API_PREFIX });
-  await app.register(subscriptionsRoutes(ctx), { prefix: API_PREFIX });
-  await app.register(webhookRoutes(ctx), { prefix: API_PREFIX });
-  await app.register(twoFactorRoutes(ctx), { prefix: API_PREFIX });
-  await app.register(workspacesRoutes(ctx), { prefix: API_PREFIX });
-  await app.register(teamRoutes(ctx), { prefix: API_PREFIX });
-  await app.register(filesRoutes(ctx), { prefix: API_PREFIX });
-  await app.register(storageRoutes(ctx), { prefix: API_PREFIX });
-  await app.register(contentRoutes(ctx), { prefix: API_PREFIX });
-  await app.register(profilesRoutes(ctx), { prefix: API_PREFIX });
+  for (const mod of modules) {
+    for (const routes of mod.routes) await app.register(routes(ctx), { prefix: API_PREFIX });
+  }
 
   await registerWeb(app, opts.webDist);
   return app;
@@ -129,5 +126,3 @@ function extraOrigins(ctx: AppContext): string[] {
   const endpoint = ctx.config.storage.s3?.endpoint;
   return endpoint ? [new URL(endpoint).origin] : [];
 }
-
-export const webDistPath = (root = DEFAULT_WEB_DIST) => path.resolve(root);

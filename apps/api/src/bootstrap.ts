@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import { openDatabase, runMigrations } from './db/client';
+import { openDatabase } from './db/client';
 import type { Database } from './db/client';
 import { systemClock } from './lib/clock';
 import type { Clock } from './lib/clock';
@@ -10,31 +10,38 @@ import type { AppContext } from './lib/context';
 import { createGeoIp } from './lib/geoip';
 import { createMailer } from './lib/mailer';
 import type { Mailer } from './lib/mailer';
-import { Throttle } from './lib/rate-limit';
+import { createJobQueue } from './lib/queue';
+import { MemoryThrottle, RedisThrottle } from './lib/rate-limit';
+import { createRedis } from './lib/redis';
 import { deriveKeys, resolveMasterSecret } from './lib/secrets';
 import { createStorage } from './lib/storage';
 import type { Storage } from './lib/storage';
 
 export interface ContextOverrides {
   database?: Database;
+  /** Skip the migrations (a WEB_CONCURRENCY worker: its primary ran them). */
+  migrated?: boolean;
   mailer?: Mailer;
   clock?: Clock;
   logger?: FastifyBaseLogger;
   storage?: Storage;
 }
 
-/** Opens the configured database (PostgreSQL, or PGlite under DATA_DIR) and migrates it. */
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  const database = config.databaseUrl
-    ? await openDatabase({ url: config.databaseUrl })
-    : await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
-  try {
-    await runMigrations(database);
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
-  return database;
+/**
+ * Opens the configured database (PostgreSQL, or PGlite under DATA_DIR) with
+ * its pool and timeouts, migrating it first unless `migrate` is false (the
+ * workers of WEB_CONCURRENCY, whose primary migrated).
+ */
+export async function openConfiguredDatabase(config: Config, migrate = true): Promise<Database> {
+  const limits = {
+    poolSize: config.db.poolMax,
+    acquireTimeoutMs: config.db.acquireTimeoutMs,
+    statementTimeoutMs: config.db.statementTimeoutMs,
+    migrate,
+  };
+  return config.databaseUrl
+    ? openDatabase({ url: config.databaseUrl, ...limits })
+    : openDatabase({ dataDir: path.join(config.dataDir, 'db'), ...limits });
 }
 
 /** Builds the services' context. Tests pass their own database, mailer and clock. */
@@ -44,9 +51,11 @@ export async function createContext(
 ): Promise<AppContext> {
   const logger =
     overrides.logger ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
-  const database = overrides.database ?? (await openConfiguredDatabase(config));
+  const database =
+    overrides.database ?? (await openConfiguredDatabase(config, !overrides.migrated));
   const keys = deriveKeys(resolveMasterSecret(config));
   const clock = overrides.clock ?? systemClock;
+  const redis = config.redis ? createRedis(config.redis.url) : undefined;
   return {
     config,
     database,
@@ -58,13 +67,20 @@ export async function createContext(
     clock,
     logger,
     geoip: createGeoIp(config.geoipDatabase, logger),
-    throttle: new Throttle(clock),
+    redis,
+    throttle:
+      redis && config.redis
+        ? new RedisThrottle(redis, clock, config.redis.keyPrefix)
+        : new MemoryThrottle(clock),
     storage: overrides.storage ?? createStorage(config, { signingKey: keys.signing, clock }),
+    queue: createJobQueue({ database, logger }),
   };
 }
 
 /** Releases what createContext opened. */
 export async function closeContext(ctx: AppContext) {
+  await ctx.queue.stop();
   ctx.mailer.close();
+  if (ctx.redis) await ctx.redis.quit().catch(() => ctx.redis?.disconnect());
   await ctx.database.close();
 }

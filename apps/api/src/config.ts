@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_STORAGE_QUOTA_MB } from '@fa-clube/contract';
 
 /**
  * The only reader of process.env. Parsed once at start; a wrong value stops the
@@ -38,6 +39,29 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL deve ser uma URL postgres://')
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Connections per process to PostgreSQL. */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+    /** Waiting longer than this for a connection answers 503 with Retry-After. */
+    DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
+    /** PostgreSQL cancels a statement running longer than this; answered 503 (0 = no limit). */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+    /**
+     * Requests at once per process on the expensive routes (feed, a profile's
+     * posts, recommendations); more are shed with 503 so that the rest of the
+     * API keeps connections. Default: half the pool.
+     */
+    HEAVY_REQUESTS_MAX: z.coerce.number().int().min(1).optional(),
+    /** Event-loop delay above which every route but the health check answers 503 (0 = off). */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+    /** Server processes behind the one port (node:cluster); > 1 needs DATABASE_URL and REDIS_URL. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Redis for rate limits and abuse counters shared by every process (in memory without it). */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL deve ser uma URL redis:// ou rediss://')
+      .optional(),
+    /** Prefix of every Redis key this server writes. */
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('fa-clube:'),
     /** Built web client to serve (default apps/web/dist). */
     WEB_DIST: z.string().min(1).optional(),
     LOG_LEVEL: z
@@ -45,6 +69,14 @@ const EnvSchema = z
       .default('info'),
     /** Maximum JSON body in bytes. */
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+    /** Whole request (headers and body) must arrive within this; uploads included. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+    /** A connection with no traffic either way for this long is closed. */
+    CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** An upload (local driver) that sends no bytes for this long is cut. */
+    UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Images decoded (re-encoded) at once per process; the others wait. */
+    IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     /** Comma-separated allowed origins; CORS is off when empty. */
     CORS_ORIGINS: list.default([]),
     /** Comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is trusted. */
@@ -55,6 +87,8 @@ const EnvSchema = z
     JWT_SECRET: z.string().min(32, 'JWT_SECRET deve ter pelo menos 32 caracteres').optional(),
 
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    /** Space each workspace's file store may take, in MB. */
+    STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(DEFAULT_STORAGE_QUOTA_MB),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -67,6 +101,8 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL deve ser uma URL smtp:// ou smtps://')
       .optional(),
     MAIL_FROM: z.string().default('Fã Clube <nao-responda@faclube.local>'),
+    /** Production without SMTP_URL: e-mails are not sent (only their kind is logged). */
+    MAIL_DISABLED: bool.default(false),
 
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -81,6 +117,8 @@ const EnvSchema = z
     RATE_LIMIT_RESET_EMAIL: rate.default({ max: 3, windowSeconds: 3600 }),
     /** Wrong 2FA codes per account (sign-in and PATCH /2fa) before a pause. */
     RATE_LIMIT_TWO_FACTOR: rate.default({ max: 5, windowSeconds: 300 }),
+    /** Upload URLs (file store and profile images) per user. */
+    RATE_LIMIT_UPLOAD_URLS: rate.default({ max: 60, windowSeconds: 600 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -104,11 +142,35 @@ const EnvSchema = z
     SUBSCRIPTION_JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(600),
   })
   .superRefine((env, ctx) => {
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'WEB_CONCURRENCY > 1 precisa de DATABASE_URL: o banco embutido (PGlite) atende um processo só',
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'WEB_CONCURRENCY > 1 precisa de REDIS_URL: os limites de tentativas devem valer para todos os processos',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['JWT_SECRET'],
         message: 'JWT_SECRET é obrigatório em produção (gere um com: openssl rand -hex 32)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_DISABLED) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'SMTP_URL é obrigatório em produção (links de redefinição e convites vão por e-mail); defina MAIL_DISABLED=true para iniciar sem e-mail',
       });
     }
     if (env.STORAGE_DRIVER === 's3') {
@@ -140,8 +202,6 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.input<typeof EnvSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -149,9 +209,16 @@ export interface Config {
   appUrl: string;
   databaseUrl?: string;
   dataDir: string;
+  db: { poolMax: number; acquireTimeoutMs: number; statementTimeoutMs: number };
+  /** Load shedding: concurrent expensive requests per process, event-loop delay ceiling. */
+  load: { heavyRequestsMax: number; maxEventLoopDelayMs: number };
+  webConcurrency: number;
+  redis?: { url: string; keyPrefix: string };
   webDist?: string;
   logLevel: string;
   bodyLimit: number;
+  timeouts: { requestMs: number; connectionMs: number; uploadIdleMs: number };
+  imageDecodeConcurrency: number;
   corsOrigins: string[];
   trustProxy: string[];
   geoipDatabase?: string;
@@ -159,6 +226,8 @@ export interface Config {
   jwtSecret?: string;
   storage: {
     driver: 'local' | 's3';
+    /** Per-workspace file store quota, in bytes. */
+    quotaBytes: number;
     s3?: {
       endpoint?: string;
       bucket: string;
@@ -177,6 +246,7 @@ export interface Config {
     resetIp: RateLimit;
     resetEmail: RateLimit;
     twoFactor: RateLimit;
+    uploadUrls: RateLimit;
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
@@ -213,15 +283,33 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    db: {
+      poolMax: e.DB_POOL_MAX,
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    },
+    load: {
+      heavyRequestsMax: e.HEAVY_REQUESTS_MAX ?? Math.max(1, Math.floor(e.DB_POOL_MAX / 2)),
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    },
+    webConcurrency: e.WEB_CONCURRENCY,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+      uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+    },
+    imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     geoipDatabase: e.GEOIP_DATABASE,
     jwtSecret: e.JWT_SECRET,
     storage: {
       driver: e.STORAGE_DRIVER,
+      quotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
       s3:
         e.STORAGE_DRIVER === 's3'
           ? {
@@ -249,6 +337,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       resetIp: e.RATE_LIMIT_RESET_IP,
       resetEmail: e.RATE_LIMIT_RESET_EMAIL,
       twoFactor: e.RATE_LIMIT_TWO_FACTOR,
+      uploadUrls: e.RATE_LIMIT_UPLOAD_URLS,
       lockout: {
         threshold: e.LOGIN_LOCKOUT_THRESHOLD,
         baseSeconds: e.LOGIN_LOCKOUT_SECONDS,

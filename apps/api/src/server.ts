@@ -1,16 +1,60 @@
+import cluster from 'node:cluster';
 import { buildApp, DEFAULT_WEB_DIST } from './app';
-import { closeContext, createContext } from './bootstrap';
+import { closeContext, createContext, openConfiguredDatabase } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
-import { startPeriodic } from './lib/periodic';
+import type { Config } from './config';
+import { defineModuleQueues } from './lib/module';
+import { claimJobRun, startPeriodic } from './lib/periodic';
 import type { Periodic } from './lib/periodic';
-import { purgeAbandonedUploads } from './modules/files/images.service';
-import { startSubscriptionJobs } from './modules/subscriptions/renewal.jobs';
+import { resolveMasterSecret } from './lib/secrets';
+import { modules } from './modules';
 
-/** config -> db -> buildApp -> listen; graceful close on SIGTERM/SIGINT. */
+/**
+ * config -> db -> buildApp -> listen; graceful close on SIGTERM/SIGINT.
+ * WEB_CONCURRENCY=N > 1: this process (the primary) migrates the database and
+ * settles the master secret once, then forks N workers that share the port
+ * (node:cluster) and replaces any that dies.
+ */
 async function main() {
   const config = loadConfig();
+  if (config.webConcurrency > 1 && cluster.isPrimary) await runPrimary(config);
+  else await runServer(config, { worker: cluster.isWorker });
+}
+
+async function runPrimary(config: Config) {
+  const database = await openConfiguredDatabase(config);
+  await database.close();
+  resolveMasterSecret(config);
+  let closing = false;
+  let listening = 0;
+  const fork = () => cluster.fork();
+  cluster.on('listening', () => {
+    if (++listening === config.webConcurrency) announce(config);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) return;
+    console.error(`Processo ${worker.process.pid} terminou (${signal ?? code}); iniciando outro.`);
+    fork();
+  });
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    const workers = Object.values(cluster.workers ?? {});
+    for (const w of workers) w?.process.kill(signal);
+    const force = setTimeout(() => process.exit(1), 12_000);
+    force.unref();
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+}
+
+async function runServer(config: Config, opts: { worker: boolean }) {
   const dev = process.argv.includes('--dev');
-  const ctx = await createContext(config);
+  const ctx = await createContext(config, { migrated: opts.worker });
   const app = await buildApp(ctx, {
     webDist: dev ? undefined : (config.webDist ?? DEFAULT_WEB_DIST),
     prettyLogs: dev,
@@ -26,8 +70,14 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await Promise.all(jobs.map((j) => j.stop()));
-      await app.close();
+      // answer the requests in flight (new ones get 503) while the jobs wind
+      // down, then stop listening; queued jobs in progress finish or go back
+      // to the queue (plugins/drain.ts)
+      await Promise.all([
+        app.drain(7000).then(() => app.close()),
+        ...jobs.map((j) => j.stop()),
+        ctx.queue.stop({ timeoutMs: 8000 }),
+      ]);
       await closeContext(ctx);
       process.exit(0);
     } catch (err) {
@@ -38,14 +88,29 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  defineModuleQueues(ctx, modules);
   await app.listen({ host: config.host, port: config.port });
-  jobs = [
-    startSubscriptionJobs(ctx),
-    // raw uploads that were never completed (hourly)
-    startPeriodic('uploads abandonados', 3_600_000, () => purgeAbandonedUploads(ctx), ctx.logger),
-  ];
+  await ctx.queue.start();
+  // every process ticks; one claim per interval wins across processes
+  jobs = modules.flatMap((m) =>
+    (m.jobs ?? []).map((job) => {
+      const intervalMs = job.intervalMs(ctx);
+      return startPeriodic(
+        job.name,
+        intervalMs,
+        (signal) => job.run(ctx, signal),
+        ctx.logger,
+        () => claimJobRun(ctx.db, job.name, intervalMs),
+      );
+    }),
+  );
+  if (!opts.worker) announce(config);
+}
+
+function announce(config: Config) {
   const db = config.databaseUrl ? 'PostgreSQL' : `PGlite em ${config.dataDir}`;
-  console.log(`\n  Fã Clube pronto em ${config.appUrl}  (banco: ${db})\n`);
+  const processes = config.webConcurrency > 1 ? `, ${config.webConcurrency} processos` : '';
+  console.log(`\n  Fã Clube pronto em ${config.appUrl}  (banco: ${db}${processes})\n`);
 }
 
 main().catch((err) => {

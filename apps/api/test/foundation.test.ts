@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -9,19 +8,22 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { redactUrl } from '../src/lib/log';
+import { createMailer, renderEmail } from '../src/lib/mailer';
 import { resolveMasterSecret } from '../src/lib/secrets';
 import { createTestContext } from './support/context';
 import type { TestContext } from './support/context';
 import { createUser } from './support/fixtures';
+import { freePort, startServer, waitHealthy } from './support/server';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'fa-clube-foundation-'));
 
 describe('configuration', () => {
@@ -44,9 +46,19 @@ describe('configuration', () => {
     [{ GOOGLE_CLIENT_ID: 'x' }, 'GOOGLE_CLIENT_SECRET'],
     [{ PIX_PROVIDER: 'apipix' }, 'PIX_API_URL'],
     [{ APP_URL: 'não é url' }, 'APP_URL'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'SMTP_URL'],
   ])('stops with a message naming the variable for %o', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(name);
+  });
+
+  it('starts in production without e-mail only when MAIL_DISABLED=true says so', () => {
+    const c = parseConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      MAIL_DISABLED: 'true',
+    });
+    expect(c.mail.smtpUrl).toBeUndefined();
   });
 
   it('generates the master secret once outside production, readable only by its owner', () => {
@@ -68,63 +80,66 @@ describe('configuration', () => {
 });
 
 describe('embedded database lock', () => {
-  it('refuses a directory locked by another live process and takes over a stale lock', async () => {
-    const dir = tmp();
-    const lock = path.join(dir, 'pglite.lock');
-    try {
-      // another live process (our parent) holds the lock
-      writeFileSync(lock, String(process.ppid));
-      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/já está em uso/);
-      // a lock left by a process that no longer exists is taken over, and released on close
-      writeFileSync(lock, '999999');
-      const db = await openDatabase({ dataDir: dir });
-      expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
-      await db.close();
-      expect(existsSync(lock)).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
+  const holder = fileURLToPath(new URL('./support/lock-holder.ts', import.meta.url));
+  const hold = (dir: string) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', holder, dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-  });
-}
+    const said = new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('\n')) resolve(out.trim());
+      });
+      child.once('exit', () => resolve(out.trim()));
+    });
+    return { child, said };
+  };
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+  it(
+    'refuses a directory held by a live process, is free at once after kill -9, and is released on close',
+    { timeout: 60_000 },
+    async () => {
+      const dir = tmp();
+      const lock = path.join(dir, 'pglite.lock');
+      const first = hold(dir);
+      try {
+        expect(await first.said).toBe('locked');
+        await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+          `já está em uso pelo processo ${first.child.pid}`,
+        );
+        first.child.kill('SIGKILL');
+        await new Promise((r) => first.child.once('exit', r));
+        // the pid file of the killed owner is still there; the lock is not
+        expect(existsSync(lock)).toBe(true);
+        const db = await openDatabase({ dataDir: dir });
+        expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
+        await db.close();
+        expect(existsSync(lock)).toBe(false);
+      } finally {
+        first.child.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
-async function waitHealthy(port: number, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
-      if (res.ok) return res.json();
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
+  it(
+    'gives the directory to exactly one of several processes starting at once',
+    { timeout: 60_000 },
+    async () => {
+      const dir = tmp();
+      const racers = Array.from({ length: 6 }, () => hold(dir));
+      try {
+        const said = await Promise.all(racers.map((r) => r.said));
+        expect(said.filter((s) => s === 'locked')).toHaveLength(1);
+        expect(said.filter((s) => s === 'refused')).toHaveLength(5);
+      } finally {
+        for (const r of racers) r.child.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
 
 describe('the server process', () => {
   it(
@@ -162,6 +177,8 @@ describe('the server process', () => {
   );
 });
 
+const ASSET = `export const app = ${JSON.stringify('Fã Clube '.repeat(400))};\n`;
+
 describe('HTTP foundation', () => {
   let t: TestContext;
   let web: string;
@@ -169,6 +186,12 @@ describe('HTTP foundation', () => {
   beforeAll(async () => {
     web = tmp();
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    // an asset as the build writes it: itself, and its brotli and gzip copies
+    mkdirSync(path.join(web, 'assets'));
+    const asset = path.join(web, 'assets', 'app-abc123.js');
+    writeFileSync(asset, ASSET);
+    writeFileSync(`${asset}.br`, brotliCompressSync(ASSET));
+    writeFileSync(`${asset}.gz`, gzipSync(ASSET));
     t = await createTestContext({
       env: { LOG_LEVEL: 'info' },
       build: { webDist: web, logger: true, logStream: { write: (l) => void logLines.push(l) } },
@@ -205,6 +228,26 @@ describe('HTTP foundation', () => {
     expect(post.json().code).toBe('NOT_FOUND');
   });
 
+  it('sends the precompressed copy of an asset to a client that accepts it, the plain file otherwise', async () => {
+    const url = '/assets/app-abc123.js';
+    const br = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['vary']).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    const gz = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const plain = await t.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+  });
+
   it('publishes an OpenAPI 3.1 document of the whole API and a reference page', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
@@ -233,6 +276,27 @@ describe('HTTP foundation', () => {
     expect(log).not.toContain(u.password);
     expect(log).not.toContain(u.accessToken);
     expect(log).not.toContain('123456');
+  });
+
+  it('without SMTP logs only the kind and recipient of an e-mail, never its link', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
+    const mailer = createMailer({ from: 'x@y.z', logger: logger as never });
+    await mailer.send(
+      renderEmail({
+        kind: 'password-reset',
+        to: 'ana@exemplo.com',
+        subject: 'Redefinir senha',
+        title: 'Redefinir senha',
+        paragraphs: ['Use o link abaixo.'],
+        action: { label: 'Redefinir', url: 'http://app.test/reset-password?token=segredo123' },
+      }),
+    );
+    const log = lines.join('');
+    expect(log).toContain('password-reset');
+    expect(log).toContain('ana@exemplo.com');
+    expect(log).not.toContain('segredo123');
+    expect(log).not.toContain('Use o link');
   });
 
   it('redacts secret query parameters from URLs', () => {

@@ -60,7 +60,7 @@ test.describe('app shell and pages', () => {
 
     // the user menu: name, e-mail, theme, Sair
     await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Abrir menu do usuário' }).click();
+    await page.getByRole('button', { name: /^Abrir menu do usuário/ }).click();
     await expect(page.getByRole('menu').getByText(user.email)).toBeVisible();
     await captureScreens(page, 'user-menu', { widths: [1440], fullPage: false });
     await page.getByRole('menuitemradio', { name: 'Escuro' }).click();

@@ -43,12 +43,15 @@ test('enable 2FA, sign out, and sign in with the code (a wrong code turns the bo
   // six digits submit by themselves
   const enableCode = totp.generate();
   await dialog.getByRole('textbox', { name: 'Código de 6 dígitos' }).pressSequentially(enableCode);
+  // the recovery codes, shown once (sessions.spec.ts uses one)
+  await expect(dialog.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await dialog.getByRole('button', { name: 'Já guardei os códigos' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Ativada', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Desabilitar 2FA' })).toBeVisible();
 
   // sign out from the user menu
-  await page.getByRole('button', { name: 'Abrir menu do usuário' }).click();
+  await page.getByRole('button', { name: /^Abrir menu do usuário/ }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page).toHaveURL('/login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

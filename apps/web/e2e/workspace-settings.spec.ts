@@ -77,7 +77,7 @@ test.describe('workspace settings (Perfil)', () => {
       .poll(() => coverImg.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
     await expect(page.getByRole('img', { name: 'Prévia da nova imagem de capa' })).toHaveCount(0);
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.getByRole('progressbar', { name: 'Enviando imagem de capa' })).toHaveCount(0);
 
     // avatar, the same way
     await chooseFile(page, 'Alterar foto', avatar);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { Email, FullName, Password, Timestamp, Username, Uuid, pageQuery, paged } from './common';
+import { defineErrors } from './errors';
+import { Email, FullName, Password, Timestamp, Username, Uuid } from './common';
+import { PAGING, pageQuery, paged } from './paging';
 
 export const SignUpBody = z.object({
   full_name: FullName,
@@ -8,6 +10,16 @@ export const SignUpBody = z.object({
   password: Password,
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;
+
+/**
+ * Shortest password each web form accepts before it enables its button (spec
+ * section 5): sign-in 5, sign-up PASSWORD_MIN (8), reset 6. The server checks
+ * every new password against PASSWORD_MIN.
+ * @public (the web client's forms)
+ */
+export const PASSWORD_MIN_SIGN_IN = 5;
+/** @public (the web client's forms) */
+export const PASSWORD_MIN_RESET = 6;
 
 export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
 export const TwoFactorCode = z
@@ -59,6 +71,12 @@ export const RefreshBody = z
   .optional()
   .nullable();
 
+/** POST /logout: without `refresh_token`, the session of the access token ends. */
+export const LogoutBody = z
+  .object({ refresh_token: z.string().min(1).max(512).optional() })
+  .optional()
+  .nullable();
+
 export const MeResponse = z
   .object({
     id: Uuid,
@@ -69,8 +87,17 @@ export const MeResponse = z
     email: z.string(),
     avatar_url: z.string().nullable(),
     two_factor: z.boolean(),
+    /** The address was proved (confirmation link, or Google's verified e-mail). */
+    email_confirmed: z.boolean(),
+    /** False for an account made through Google that never set a password. */
+    has_password: z.boolean(),
   })
   .meta({ id: 'Me' });
+
+/** The token of a confirmation link: PUT /confirm-email ('Confirme seu e-mail') and POST /me/email/confirm (a new address). */
+export const ConfirmEmailBody = z.object({
+  token: z.string({ message: 'Link de confirmação inválido.' }).min(10).max(2048),
+});
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export const ResetRequestBody = z.object({ email: Email });
@@ -88,8 +115,39 @@ export const TwoFactorStatus = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 
-export const TwoFactorToggleQuery = z.object({ code: TwoFactorCode });
-export const TwoFactorToggleResponse = z.object({ message: z.string(), two_factor: z.boolean() });
+/** How many recovery codes turning 2FA on gives. */
+export const RECOVERY_CODE_COUNT = 10;
+/** A recovery code as shown: ten lowercase letters/digits in two groups ("k7m2p-x6q4r"). */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-?[a-z2-7]{5}$/i;
+
+/**
+ * PATCH /2fa?code=: a code of the authenticator app; turning 2FA off, a recovery code works
+ * in its place (the way out when the app is lost or its secret can no longer be read).
+ */
+export const TwoFactorToggleQuery = z.object({
+  code: z
+    .string({ message: 'Informe o código de 6 dígitos.' })
+    .trim()
+    .refine(
+      (v) => TWO_FACTOR_CODE_PATTERN.test(v) || RECOVERY_CODE_PATTERN.test(v),
+      'O código deve ter 6 dígitos.',
+    ),
+});
+/**
+ * Turning 2FA on needs the current password, unless the session signed in less than 10
+ * minutes ago (accounts without a password rely on that).
+ */
+export const TwoFactorToggleBody = z
+  .object({ password: z.string().min(1, 'Informe a senha.').max(1024).optional() })
+  .optional()
+  .nullable();
+export const TwoFactorToggleResponse = z.object({
+  message: z.string(),
+  two_factor: z.boolean(),
+  /** Only when 2FA was turned on: ten single-use codes, shown once, stored only hashed. */
+  recovery_codes: z.array(z.string()).optional(),
+});
+export type TwoFactorToggleResponse = z.infer<typeof TwoFactorToggleResponse>;
 
 export const LoginActivity = z
   .object({
@@ -107,7 +165,7 @@ export const LoginActivity = z
 export type LoginActivity = z.infer<typeof LoginActivity>;
 
 /** GET /loginactivities: the caller's own sign-ins, newest first. */
-export const LoginActivitiesQuery = pageQuery({ page: 1, size: 20, minPage: 1 });
+export const LoginActivitiesQuery = pageQuery(PAGING.loginActivities);
 export const LoginActivitiesResponse = paged('loginactivities', LoginActivity).meta({
   id: 'LoginActivities',
 });
@@ -123,6 +181,14 @@ export const GoogleStartQuery = z.object({
   return_to: z.string().max(2048).optional(),
   /** E-mail to preselect on the provider's screen. */
   login_hint: z.string().max(254).optional(),
+  /**
+   * The web client's one-time state for this sign-in (kept in its sessionStorage), echoed back
+   * as `state` on the redirect to /login: the client accepts a session only with its own state.
+   */
+  client_state: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'Estado de login inválido.')
+    .optional(),
 });
 
 /** The provider's redirect back (read whole by the OpenID Connect client). */
@@ -152,20 +218,54 @@ export const GOOGLE_LOGIN_ERRORS = [
   'google_email_unverified',
   /** The e-mail's Fã Clube account is linked to another Google account. */
   'google_account_conflict',
+  /**
+   * The e-mail has a Fã Clube account whose address was never confirmed: sign in with the
+   * password and confirm the address (Segurança) before Google can be linked.
+   */
+  'google_email_unconfirmed',
   /** The account uses 2FA: sign in with e-mail, password and code. */
   'two_factor_required',
 ] as const;
 export type GoogleLoginError = (typeof GOOGLE_LOGIN_ERRORS)[number];
 
-/** Stable `code`s of the accounts API's error bodies. */
-export const AUTH_ERROR_CODES = {
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  /** 401; the message contains '2FA Required'. */
-  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
-  /** 401 at sign-in; 400 on PATCH /2fa (a 401 there would end the session in the web client). */
-  invalidTwoFactorCode: 'INVALID_TWO_FACTOR_CODE',
-  twoFactorNotSetUp: 'TWO_FACTOR_NOT_SET_UP',
-  invalidResetToken: 'INVALID_RESET_TOKEN',
-  /** 429 with Retry-After (seconds). */
-  rateLimited: 'RATE_LIMITED',
-} as const;
+/** Error codes of the accounts, sessions and two-factor endpoints. */
+export const AUTH_ERRORS = defineErrors({
+  INVALID_CREDENTIALS: { status: 401, message: 'E-mail ou senha incorretos.' },
+  /** The message contains '2FA Required' (api-conventions). */
+  TWO_FACTOR_REQUIRED: {
+    status: 401,
+    message: '2FA Required: informe o código do seu aplicativo autenticador.',
+  },
+  /** Wrong, stale or replayed code at sign-in. On PATCH /2fa a wrong code is a 400 VALIDATION_ERROR on `code`. */
+  INVALID_TWO_FACTOR_CODE: { status: 401, message: 'Código inválido ou expirado.' },
+  TWO_FACTOR_NOT_SET_UP: {
+    status: 400,
+    message: 'Abra a configuração de 2FA para gerar o QR code antes de informar o código.',
+  },
+  /** Turning 2FA on without the password and without a sign-in in the last 10 minutes. */
+  REAUTHENTICATION_REQUIRED: {
+    status: 403,
+    message: 'Confirme sua senha para ativar a autenticação em dois fatores.',
+  },
+  /** The stored TOTP secret cannot be decrypted (the encryption key changed). */
+  TWO_FACTOR_SECRET_UNREADABLE: {
+    status: 409,
+    message:
+      'Não foi possível ler a configuração do seu 2FA. Use um código de recuperação no lugar do código do aplicativo.',
+  },
+  INVALID_REFRESH_TOKEN: { status: 401, message: 'Sessão expirada. Entre novamente.' },
+  REFRESH_TOKEN_REUSED: {
+    status: 401,
+    message: 'Sessão encerrada por segurança. Entre novamente.',
+  },
+  INVALID_RESET_TOKEN: {
+    status: 400,
+    message: 'Este link de redefinição é inválido ou expirou. Peça um novo.',
+  },
+  INVALID_CONFIRMATION_TOKEN: {
+    status: 400,
+    message: 'Este link de confirmação é inválido ou expirou. Peça um novo em Segurança.',
+  },
+  EMAIL_TAKEN: { status: 409, message: 'Este e-mail já está em uso.' },
+  USERNAME_TAKEN: { status: 409, message: 'Este nome de usuário já está em uso.' },
+});

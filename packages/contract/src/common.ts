@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMajorAmount } from './money';
 
 // Default validation messages in Portuguese, on the server and in the browser alike.
 z.config(z.locales.pt());
@@ -12,21 +13,6 @@ export const ErrorBody = z
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** The error statuses the API answers with an ErrorBody. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 502;
-
-/**
- * A route's error responses, each an ErrorBody:
- * `response: { 200: Plan, ...errorResponses(400, 401, 404) }`.
- */
-export function errorResponses<const S extends readonly ErrorStatus[]>(
-  ...statuses: S
-): { [K in S[number]]: typeof ErrorBody } {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as {
-    [K in S[number]]: typeof ErrorBody;
-  };
-}
 
 export const MessageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof MessageBody>;
@@ -68,48 +54,11 @@ export const Password = z
   .min(PASSWORD_MIN, `A senha deve ter pelo menos ${PASSWORD_MIN} caracteres.`)
   .max(PASSWORD_MAX, `A senha deve ter no máximo ${PASSWORD_MAX} caracteres.`);
 
-export const PAGE_SIZE_MAX = 100;
-
-/** Query for paged lists. Defaults differ per list (spec section 9). */
-export function pageQuery(defaults: { page: number; size: number; minPage?: number }) {
-  return z.object({
-    page: z.coerce
-      .number({ message: 'Página inválida.' })
-      .int('Página inválida.')
-      .min(defaults.minPage ?? 0, 'Página inválida.')
-      .max(1_000_000, 'Página inválida.')
-      .default(defaults.page),
-    size: z.coerce
-      .number({ message: 'Tamanho de página inválido.' })
-      .int('Tamanho de página inválido.')
-      .min(1, 'Tamanho de página inválido.')
-      .max(PAGE_SIZE_MAX, `O tamanho máximo de página é ${PAGE_SIZE_MAX}.`)
-      .default(defaults.size),
-  });
-}
-
-/** `{ <items>: [...], page, size, total }` */
-export function paged<K extends string, T extends z.ZodType>(key: K, item: T) {
-  return z.object({
-    [key]: z.array(item),
-    page: z.number().int(),
-    size: z.number().int(),
-    total: z.number().int(),
-  } as { [P in K]: z.ZodArray<T> } & {
-    page: z.ZodNumber;
-    size: z.ZodNumber;
-    total: z.ZodNumber;
-  });
-}
-
-/** Money in the API: a number in reais with at most two decimals. */
+/** Money in the API: a number in major units with at most two decimals (see money.ts). */
 export const Money = z
   .number({ message: 'Valor inválido.' })
   .finite('Valor inválido.')
-  .refine(
-    (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
-    'Use no máximo duas casas decimais.',
-  );
+  .refine(isMajorAmount, 'Use no máximo duas casas decimais.');
 
 export const Timestamp = z.string().meta({ format: 'date-time' });
 

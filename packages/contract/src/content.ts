@@ -2,7 +2,9 @@
 // request and response schemas shared by the API and the web client.
 import { z } from 'zod';
 import { FilePath, IMAGE_CONTENT_TYPES, VIDEO_CONTENT_TYPES } from './files';
-import { Timestamp, Username, Uuid, pageQuery, paged } from './common';
+import { defineErrors } from './errors';
+import { Timestamp, Username, Uuid } from './common';
+import { PAGING, pageQuery, paged } from './paging';
 
 /** Shortest text a post may have when it has no attachment (spec section 9). */
 export const POST_TEXT_MIN = 3;
@@ -113,11 +115,11 @@ export const ContentsResponse = paged('contents', ContentItem).meta({ id: 'Conte
 export type ContentsResponse = z.infer<typeof ContentsResponse>;
 
 /** GET /contents/{ws}/feed: pages from 1, 25 posts (spec section 9). */
-export const FeedQuery = pageQuery({ page: 1, size: 25, minPage: 1 });
+export const FeedQuery = pageQuery(PAGING.feed);
 export type FeedQuery = z.infer<typeof FeedQuery>;
 
 /** GET /contents/{ws}/profile: pages from 0, 10 posts (spec section 9). */
-export const ProfileContentsQuery = pageQuery({ page: 0, size: 10 }).extend({
+export const ProfileContentsQuery = pageQuery(PAGING.profileContents).extend({
   username: Username,
 });
 export type ProfileContentsQuery = z.infer<typeof ProfileContentsQuery>;
@@ -192,3 +194,11 @@ export const RecommendedResponse = z
   .object({ profiles: z.array(RecommendedProfile) })
   .meta({ id: 'RecommendedResponse' });
 export type RecommendedResponse = z.infer<typeof RecommendedResponse>;
+
+/** Error codes of posts, likes, the feed and the public profiles. */
+export const CONTENT_ERRORS = defineErrors({
+  PROFILE_NOT_FOUND: { status: 404, message: 'Perfil não encontrado.' },
+  CONTENT_NOT_FOUND: { status: 404, message: 'Publicação não encontrada.' },
+  SUBSCRIPTION_REQUIRED: { status: 403, message: 'Assine este perfil para ver as publicações.' },
+  POSTER_ONLY_FOR_VIDEO: { status: 400, message: 'Apenas vídeos têm imagem de capa.' },
+});

@@ -2,6 +2,7 @@
 // request and response schemas shared by the API and the web client.
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
+import { defineErrors } from './errors';
 
 export const MB = 1024 * 1024;
 /** Largest accepted image upload (bytes). */
@@ -157,4 +158,61 @@ export const FilesResponse = z.object({
 export type FilesResponse = z.infer<typeof FilesResponse>;
 
 export const FolderBody = z.object({ path: FilePath });
-export const FolderResponse = FolderEntry;
+
+/** Default per-workspace storage quota (STORAGE_QUOTA_MB). */
+export const DEFAULT_STORAGE_QUOTA_MB = 5120;
+
+/** GET /workspaces/objects/{ws}/usage: the space the workspace's file store takes. */
+export const StorageUsage = z
+  .object({ used_bytes: z.number().int(), quota_bytes: z.number().int() })
+  .meta({ id: 'StorageUsage' });
+export type StorageUsage = z.infer<typeof StorageUsage>;
+
+/** Error codes of the file store, uploads, profile images and signed URLs. */
+export const FILE_ERRORS = defineErrors({
+  FILE_NOT_FOUND: { status: 404, message: 'Arquivo não encontrado.' },
+  /** A request names a file of the workspace that is not there (a post's attachment). */
+  FILE_NOT_UPLOADED: {
+    status: 400,
+    message: 'O arquivo anexado não foi encontrado. Envie-o novamente.',
+  },
+  INVALID_PATH: { status: 400, message: 'Caminho de arquivo inválido.' },
+  PATH_CONFLICT: { status: 409, message: 'Já existe uma pasta ou um arquivo com este nome.' },
+  FILE_IN_USE: { status: 409, message: 'Este arquivo está em uma publicação.' },
+  /** The workspace's file store would pass STORAGE_QUOTA_MB. */
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 413,
+    message:
+      'O espaço de armazenamento deste perfil acabou. Exclua arquivos ou publicações para liberar espaço.',
+  },
+  /** An upload URL creates its object once; it never replaces bytes already there. */
+  UPLOAD_URL_USED: {
+    status: 409,
+    message: 'Este link de envio já foi usado. Peça um novo link para enviar outro arquivo.',
+  },
+  INVALID_SIGNATURE: { status: 403, message: 'Link de arquivo inválido.' },
+  URL_EXPIRED: { status: 403, message: 'Este link expirou. Peça um novo e tente novamente.' },
+  CONTENT_TYPE_MISMATCH: {
+    status: 415,
+    message: 'Envie o arquivo com o Content-Type informado ao pedir o link.',
+  },
+  SIZE_MISMATCH: {
+    status: 400,
+    message: 'O tamanho do arquivo não corresponde ao informado.',
+  },
+  UPLOAD_INTERRUPTED: { status: 400, message: 'O envio foi interrompido. Tente novamente.' },
+  UPLOAD_NOT_FOUND: { status: 404, message: 'Envio não encontrado.' },
+  UPLOAD_NOT_RECEIVED: {
+    status: 400,
+    message: 'A imagem ainda não foi recebida. Envie o arquivo para o link antes de concluir.',
+  },
+  UPLOAD_ALREADY_COMPLETED: { status: 409, message: 'Este envio já foi concluído.' },
+  UPLOAD_IN_PROGRESS: { status: 409, message: 'Este envio já está sendo processado.' },
+  UPLOAD_FAILED: {
+    status: 409,
+    message: 'Este envio não pode mais ser concluído. Envie a imagem de novo.',
+  },
+  /** If-Match / If-Unmodified-Since did not hold. */
+  PRECONDITION_FAILED: { status: 412, message: 'O arquivo mudou desde a última leitura.' },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'Intervalo de bytes inválido.' },
+});

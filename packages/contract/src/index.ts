@@ -1,4 +1,18 @@
+import { ACCOUNT_ERRORS } from './account';
+import { APPS_ERRORS } from './apps';
+import { AUTH_ERRORS } from './auth';
+import { CONTENT_ERRORS } from './content';
+import { COMMON_ERRORS, composeErrors, errorResponsesFor } from './errors';
+import { FILE_ERRORS } from './files';
+import { FINANCE_ERRORS } from './finance';
+import { SUBSCRIPTION_ERRORS } from './subscriptions';
+import { WORKSPACE_ERRORS } from './workspaces';
+
 export * from './common';
+export * from './errors';
+export * from './money';
+export * from './paging';
+export * from './plans';
 export * from './paths';
 export * from './auth';
 export * from './workspaces';
@@ -6,3 +20,29 @@ export * from './files';
 export * from './content';
 export * from './subscriptions';
 export * from './pix';
+export * from './documents';
+export * from './apps';
+export * from './navigation';
+export * from './finance';
+export * from './account';
+
+/**
+ * Every error code the API answers, with its HTTP status and default message.
+ * A new domain exports its `<DOMAIN>_ERRORS` from its own file and adds it here.
+ */
+export const ERRORS = composeErrors(
+  COMMON_ERRORS,
+  AUTH_ERRORS,
+  WORKSPACE_ERRORS,
+  FILE_ERRORS,
+  CONTENT_ERRORS,
+  SUBSCRIPTION_ERRORS,
+  FINANCE_ERRORS,
+  APPS_ERRORS,
+  ACCOUNT_ERRORS,
+);
+/** The union the web client switches on: `if (error.code === 'TWO_FACTOR_REQUIRED')`. */
+export type ErrorCode = keyof typeof ERRORS;
+
+/** A route's error responses: `response: { 200: Plan, ...errorResponses(400, 401, 404) }`. */
+export const errorResponses = errorResponsesFor(ERRORS);

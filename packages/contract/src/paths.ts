@@ -10,6 +10,8 @@ export const paths = {
   user: '/user',
   token: '/token',
   refreshToken: '/refresh-token',
+  logout: '/logout',
+  confirmEmail: '/confirm-email',
   me: '/me',
   resetPassword: '/reset-password',
   twoFactor: '/2fa',
@@ -36,6 +38,7 @@ export const paths = {
   objects: '/workspaces/objects/:ws',
   objectFiles: '/workspaces/objects/:ws/files',
   objectFolder: '/workspaces/objects/:ws/folder',
+  objectUsage: '/workspaces/objects/:ws/usage',
   uploadComplete: '/uploads/:uploadId/complete',
   /** Public images (avatars, covers): `/public/images/<key>`, cacheable forever. */
   publicImages: '/public/images/*',
@@ -61,10 +64,11 @@ export const paths = {
   charges: '/charges/:ws',
   charge: '/charges/:ws/:id',
   chargeConfirm: '/charges/:ws/:id/confirm',
+  paymentReviews: '/charges/:ws/reviews',
+  paymentReviewResolve: '/charges/:ws/reviews/:id/resolve',
   pixWebhook: '/webhooks/pix/:provider',
+  pixWebhookManual: '/webhooks/pix/:provider/pix',
 } as const;
-
-export type ApiPath = (typeof paths)[keyof typeof paths];
 
 /** Fill `:params` of a path and prefix it with API_PREFIX. */
 export function apiPath(path: string, params: Record<string, string> = {}): string {

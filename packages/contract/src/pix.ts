@@ -1,5 +1,6 @@
 // Pix rules shared by the server and the web client: the text a BR Code may
 // carry and the Pix key checks. Pure functions, no Node or browser APIs.
+import { isValidCnpj, isValidCpf, stripDocument } from './documents';
 import type { PixKeyType } from './subscriptions';
 
 /** BR Code limits after folding to ASCII: receiver name (59) and city (60). */
@@ -28,29 +29,6 @@ export type PixKeyCheck = { ok: true; key: string } | { ok: false; message: stri
 
 const digitsOf = (s: string) => s.replace(/[\s.\-/()]/g, '');
 
-/** Modulo-11 check digit with the given weights (CPF and CNPJ). */
-function checkDigit(digits: string, weights: number[]): number {
-  const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
-export function isValidCpf(input: string): boolean {
-  const d = digitsOf(input);
-  if (!/^\d{11}$/.test(d) || /^(\d)\1{10}$/.test(d)) return false;
-  const first = checkDigit(d, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(d, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return first === Number(d[9]) && second === Number(d[10]);
-}
-
-export function isValidCnpj(input: string): boolean {
-  const d = digitsOf(input);
-  if (!/^\d{14}$/.test(d) || /^(\d)\1{13}$/.test(d)) return false;
-  const first = checkDigit(d, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(d, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return first === Number(d[12]) && second === Number(d[13]);
-}
-
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -65,11 +43,11 @@ export function normalizePixKey(type: PixKeyType, input: string): PixKeyCheck {
   const raw = input.trim();
   switch (type) {
     case 'cpf': {
-      const d = digitsOf(raw);
+      const d = stripDocument(raw);
       return isValidCpf(d) ? { ok: true, key: d } : { ok: false, message: 'CPF inválido.' };
     }
     case 'cnpj': {
-      const d = digitsOf(raw);
+      const d = stripDocument(raw);
       return isValidCnpj(d) ? { ok: true, key: d } : { ok: false, message: 'CNPJ inválido.' };
     }
     case 'email': {

@@ -1,22 +1,11 @@
 // Contract for the subscriptions domain: plans, Pix receiving data, charges,
 // subscriptions, subscribers and the API Pix webhook.
 import { z } from 'zod';
-import { Money, pageQuery, paged, Timestamp, Username, Uuid } from './common';
-
-export const PLAN_TYPES = ['monthly', 'quarterly', 'yearly'] as const;
-export const PlanType = z.enum(PLAN_TYPES, {
-  message: 'Tipo de plano inválido: use monthly, quarterly ou yearly.',
-});
-export type PlanType = z.infer<typeof PlanType>;
-/** How the web client shows each plan type. */
-export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
-  monthly: 'Mensal',
-  quarterly: 'Trimestral',
-  yearly: 'Anual',
-};
-
-/** Highest plan value in reais (R$ 10.000,00). */
-export const PLAN_VALUE_MAX = 10_000;
+import { defineErrors } from './errors';
+import { Money, Timestamp, Username, Uuid } from './common';
+import { PAGING, pageQuery, paged } from './paging';
+import { DISCOUNT_PERCENT } from './money';
+import { DEFAULT_PLAN_TYPE, PLAN_VALUE_MAX, PlanType } from './plans';
 
 export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
 export const PixKeyType = z.enum(PIX_KEY_TYPES, {
@@ -66,10 +55,10 @@ export const PlanBody = z.object({
   discount: z
     .number({ message: 'Desconto inválido.' })
     .int('O desconto deve ser um número inteiro.')
-    .min(0, 'O desconto deve ser de 0 a 100.')
-    .max(100, 'O desconto deve ser de 0 a 100.')
+    .min(DISCOUNT_PERCENT.min, 'O desconto deve ser de 0 a 100.')
+    .max(DISCOUNT_PERCENT.max, 'O desconto deve ser de 0 a 100.')
     .default(0),
-  plan_type: PlanType.default('quarterly'),
+  plan_type: PlanType.default(DEFAULT_PLAN_TYPE.planUpdate),
 });
 export type PlanBody = z.input<typeof PlanBody>;
 
@@ -141,7 +130,7 @@ export type PlansResponse = z.infer<typeof PlansResponse>;
 
 export const SubscribePlanQuery = z.object({
   username: Username,
-  plan_type: PlanType.default('monthly'),
+  plan_type: PlanType.default(DEFAULT_PLAN_TYPE.subscribe),
 });
 export const ChargeBody = z.object({ plan: Uuid });
 export type ChargeBody = z.infer<typeof ChargeBody>;
@@ -168,13 +157,75 @@ export const ChargeDetail = ChargeListItem.extend({
 }).meta({ id: 'ChargeDetail' });
 export type ChargeDetail = z.infer<typeof ChargeDetail>;
 
-export const ChargesQuery = pageQuery({ page: 0, size: 20 }).extend({
+export const ChargesQuery = pageQuery(PAGING.charges).extend({
   status: ChargeStatus.optional(),
 });
 export const ChargesResponse = paged('charges', ChargeListItem);
 export type ChargesResponse = z.infer<typeof ChargesResponse>;
 
 export const ChargeParams = z.object({ ws: Uuid, id: Uuid });
+
+// ---- Payments to review ----------------------------------------------------------
+
+/**
+ * Money that arrived by Pix but granted nothing: a second payment of a charge
+ * already paid, an amount other than the charge's, or a payment of a cancelled
+ * charge. The owner refunds or credits it outside the app, then marks it resolved.
+ */
+export const PAYMENT_REVIEW_REASONS = [
+  'amount_mismatch',
+  'already_paid',
+  'charge_not_payable',
+] as const;
+export const PaymentReviewReason = z.enum(PAYMENT_REVIEW_REASONS);
+export const PAYMENT_REVIEW_REASON_LABELS: Record<(typeof PAYMENT_REVIEW_REASONS)[number], string> =
+  {
+    amount_mismatch: 'Valor diferente da cobrança',
+    already_paid: 'Cobrança já paga',
+    charge_not_payable: 'Cobrança cancelada',
+  };
+export const PAYMENT_REVIEW_STATUSES = ['open', 'resolved'] as const;
+export const PaymentReviewStatus = z.enum(PAYMENT_REVIEW_STATUSES, {
+  message: 'Situação inválida.',
+});
+export const PAYMENT_REVIEWS_PAGING = { base: 0, size: 20 } as const;
+
+/** The Pix end-to-end id (E + 31 characters in the Banco Central format; up to 64 accepted). */
+export const EndToEndId = z
+  .string()
+  .regex(/^[A-Za-z0-9]{1,64}$/, 'Identificador de pagamento inválido.');
+
+export const PaymentReview = z
+  .object({
+    /** The Pix end-to-end id: one review per payment received. */
+    id: z.string(),
+    txid: z.string().nullable(),
+    /** What arrived, in major units. */
+    amount: z.number(),
+    currency: z.string(),
+    reason: PaymentReviewReason,
+    charge_id: Uuid,
+    /** What the charge asked for. */
+    charge_value: z.number(),
+    plan_type: PlanType,
+    /** The payer's own workspace handle and name. */
+    username: z.string(),
+    label: z.string(),
+    /** When the payer's bank says the Pix was made (horario), when known. */
+    paid_at: Timestamp.nullable(),
+    received_at: Timestamp,
+    status: PaymentReviewStatus,
+    resolved_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'PaymentReview' });
+export type PaymentReview = z.infer<typeof PaymentReview>;
+
+export const PaymentReviewsQuery = pageQuery(PAYMENT_REVIEWS_PAGING).extend({
+  status: PaymentReviewStatus.default('open'),
+});
+export const PaymentReviewsResponse = paged('reviews', PaymentReview);
+export type PaymentReviewsResponse = z.infer<typeof PaymentReviewsResponse>;
+export const PaymentReviewParams = z.object({ ws: Uuid, id: EndToEndId });
 
 // ---- Subscriptions -----------------------------------------------------------
 
@@ -209,10 +260,42 @@ export const MyPendingCharge = PendingCharge.extend({
   label: z.string(),
 }).meta({ id: 'MyPendingCharge' });
 
+/** A period the caller paid: the charge, the creator and the period it bought. */
+export const MyPayment = z
+  .object({
+    id: Uuid,
+    workspace_id: Uuid,
+    username: z.string(),
+    label: z.string(),
+    plan_type: PlanType,
+    /** Amount paid in reais. */
+    value: z.number(),
+    currency: z.string(),
+    paid_at: Timestamp,
+    period_start: Timestamp,
+    period_end: Timestamp,
+  })
+  .meta({ id: 'MyPayment' });
+export type MyPayment = z.infer<typeof MyPayment>;
+/** GET /subscriptions: paged over the subscriptions (page from 0). */
+export const MY_SUBSCRIPTIONS_PAGING = { base: 0, size: 20 } as const;
+export const SubscriptionsQuery = pageQuery(MY_SUBSCRIPTIONS_PAGING);
+/** Open charges answered with every page: the newest, at most this many. */
+export const MY_PENDING_CHARGES_MAX = 100;
+/** Paid periods answered with every page (the payment history): the newest, at most this many. */
+export const MY_PAYMENTS_MAX = 100;
+
 export const SubscriptionsResponse = z
   .object({
     subscriptions: z.array(MySubscription),
+    /** The caller's open, unexpired charges, newest first (at most MY_PENDING_CHARGES_MAX). */
     pending_charges: z.array(MyPendingCharge),
+    /** The caller's paid periods, newest first (at most MY_PAYMENTS_MAX). */
+    payments: z.array(MyPayment),
+    page: z.number().int(),
+    size: z.number().int(),
+    /** How many subscriptions in all. */
+    total: z.number().int(),
   })
   .meta({ id: 'SubscriptionsResponse' });
 export type SubscriptionsResponse = z.infer<typeof SubscriptionsResponse>;
@@ -233,7 +316,7 @@ export const Subscriber = z
   .meta({ id: 'Subscriber' });
 export type Subscriber = z.infer<typeof Subscriber>;
 
-export const SubscribersQuery = pageQuery({ page: 0, size: 20 });
+export const SubscribersQuery = pageQuery(PAGING.subscribers);
 export const SubscribersResponse = paged('subscribers', Subscriber);
 export type SubscribersResponse = z.infer<typeof SubscribersResponse>;
 
@@ -257,4 +340,42 @@ export type PixWebhookBody = z.infer<typeof PixWebhookBody>;
 export const PixWebhookResponse = z.object({
   received: z.number().int(),
   applied: z.number().int(),
+});
+
+/** Error codes of plans, Pix receiving data, charges, subscriptions and the Pix webhook. */
+export const SUBSCRIPTION_ERRORS = defineErrors({
+  /** GET /workspaces/{id}/pix before the owner saved it. */
+  PIX_NOT_CONFIGURED: {
+    status: 404,
+    message: 'Os dados do Pix deste espaço de trabalho ainda não foram cadastrados.',
+  },
+  /** Saving a plan, or subscribing, needs the workspace's Pix receiving data first. */
+  PIX_REQUIRED: {
+    status: 409,
+    message: 'Cadastre os dados do Pix antes de definir os planos.',
+  },
+  PLAN_NOT_FOUND: { status: 404, message: 'Este perfil não tem o plano escolhido.' },
+  PLAN_NOT_PAYABLE: { status: 400, message: 'Este plano não tem valor a pagar por Pix.' },
+  CANNOT_SUBSCRIBE_TO_SELF: { status: 400, message: 'Você não pode assinar o seu próprio perfil.' },
+  TEAM_MEMBER_CANNOT_SUBSCRIBE: {
+    status: 403,
+    message: 'Você faz parte da equipe deste perfil e já tem acesso ao conteúdo.',
+  },
+  CHARGE_NOT_FOUND: { status: 404, message: 'Cobrança não encontrada.' },
+  CHARGE_ALREADY_PAID: { status: 409, message: 'Esta cobrança já foi confirmada.' },
+  CHARGE_NOT_PAYABLE: {
+    status: 409,
+    message: 'Esta cobrança foi cancelada e não pode ser confirmada.',
+  },
+  PAYMENT_REVIEW_NOT_FOUND: { status: 404, message: 'Pagamento a revisar não encontrado.' },
+  PAYMENT_REVIEW_RESOLVED: {
+    status: 409,
+    message: 'Este pagamento já foi marcado como resolvido.',
+  },
+  PIX_PROVIDER_NOT_FOUND: { status: 404, message: 'Provedor Pix desconhecido.' },
+  INVALID_WEBHOOK_SIGNATURE: { status: 401, message: 'Assinatura do webhook inválida.' },
+  PIX_PROVIDER_ERROR: {
+    status: 502,
+    message: 'Não foi possível gerar a cobrança Pix agora. Tente novamente em instantes.',
+  },
 });

@@ -1,6 +1,8 @@
 // Contract for the workspaces domain (workspaces, team members, invitations, ownership):
 // request and response schemas shared by the API and the web client.
 import { z } from 'zod';
+import { PAGE_SIZE_MAX, pageQuery } from './paging';
+import { defineErrors } from './errors';
 import { Email, Timestamp, Username, Uuid } from './common';
 
 export const WORKSPACE_LABEL_MAX = 60;
@@ -96,10 +98,23 @@ export const TeamMember = z
   .meta({ id: 'TeamMember' });
 export type TeamMember = z.infer<typeof TeamMember>;
 
+/**
+ * GET /teams/{id}/members?page=&size=: the same page of both lists (page from
+ * 0; the default size is the largest, so a team fits one page in practice).
+ */
+export const TEAM_PAGING = { base: 0, size: PAGE_SIZE_MAX } as const;
+export const TeamQuery = pageQuery(TEAM_PAGING);
+
 export const TeamResponse = z.object({
   members: z.array(TeamMember),
   /** Pending, unexpired invitations. */
   invitations: z.array(Invitation),
+  page: z.number().int(),
+  size: z.number().int(),
+  /** How many members in all. */
+  total: z.number().int(),
+  /** How many pending invitations in all. */
+  invitations_total: z.number().int(),
 });
 export type TeamResponse = z.infer<typeof TeamResponse>;
 
@@ -130,3 +145,46 @@ export type TransferOwnershipBody = z.infer<typeof TransferOwnershipBody>;
 
 export const TransferOwnershipResponse = z.object({ message: z.string(), workspace: Workspace });
 export type TransferOwnershipResponse = z.infer<typeof TransferOwnershipResponse>;
+
+/** Error codes of the workspaces, team and invitation endpoints (and every workspace access check). */
+export const WORKSPACE_ERRORS = defineErrors({
+  /** Also for a workspace the caller does not belong to: its existence must not leak. */
+  WORKSPACE_NOT_FOUND: { status: 404, message: 'Espaço de trabalho não encontrado.' },
+  OWNER_REQUIRED: {
+    status: 403,
+    message: 'Apenas o proprietário do espaço de trabalho pode fazer isso.',
+  },
+  LAST_OWN_WORKSPACE: {
+    status: 409,
+    message:
+      'Você precisa manter pelo menos um espaço de trabalho próprio. Crie outro antes de excluir este.',
+  },
+  MEMBER_NOT_FOUND: { status: 404, message: 'Membro não encontrado.' },
+  CANNOT_REMOVE_SELF: {
+    status: 409,
+    message:
+      'Você não pode remover a si mesmo. Transfira a propriedade ou exclua o espaço de trabalho.',
+  },
+  CANNOT_INVITE_SELF: { status: 409, message: 'Você não pode convidar a si mesmo.' },
+  ALREADY_MEMBER: { status: 409, message: 'Esta pessoa já faz parte da equipe.' },
+  INVITATION_NOT_FOUND: { status: 404, message: 'Convite não encontrado.' },
+  INVITATION_CONFLICT: { status: 409, message: 'Tente convidar novamente.' },
+  INVITATION_USED: {
+    status: 409,
+    message: 'Este convite já foi aceito e não pode ser usado de novo.',
+  },
+  INVITATION_EXPIRED: {
+    status: 409,
+    message: 'Este convite expirou. Peça ao proprietário do espaço de trabalho um novo convite.',
+  },
+  INVITATION_NOT_FOR_YOU: {
+    status: 403,
+    message: 'Este convite foi enviado para outro e-mail. Entre com a conta do e-mail convidado.',
+  },
+  NOT_A_MEMBER: {
+    status: 400,
+    message:
+      'Só é possível transferir a propriedade para um membro da equipe. Convide a pessoa primeiro.',
+  },
+  ALREADY_OWNER: { status: 409, message: 'Você já é o proprietário deste espaço de trabalho.' },
+});

@@ -1,4 +1,14 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +19,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { Gate } from './gate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,7 +34,13 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Raw SQL with positional parameters, for libraries that bring their own SQL (pg-boss). */
+  /** The postgres:// URL (PostgreSQL only): the job queue opens its own connections with it. */
+  url?: string;
+  /**
+   * Raw SQL for libraries that bring their own (pg-boss, see lib/queue): with
+   * `params`, one statement with `$1..$n`; without, a script of one or more
+   * statements (PGlite runs those through `exec`, the simple protocol).
+   */
   executeSql(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
@@ -36,6 +53,12 @@ export interface OpenOptions {
   /** Called for every query drizzle runs (tests count queries with it). */
   onQuery?: (sql: string) => void;
   poolSize?: number;
+  /** Waiting longer than this for a connection fails (AcquireTimeoutError → 503); 0 waits forever. */
+  acquireTimeoutMs?: number;
+  /** PostgreSQL cancels a statement running longer than this (57014 → 503); 0 = no limit. */
+  statementTimeoutMs?: number;
+  /** Run the migrations first, free of the timeouts above. */
+  migrate?: boolean;
 }
 
 class QueryHook implements Logger {
@@ -45,18 +68,85 @@ class QueryHook implements Logger {
   }
 }
 
+/** Raw SQL, see Database.executeSql. */
+export type ExecuteSql = Database['executeSql'];
+
+function newPool(
+  url: string,
+  max: number,
+  limits: Pick<OpenOptions, 'acquireTimeoutMs' | 'statementTimeoutMs'> = {},
+) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: limits.acquireTimeoutMs ?? 0,
+    // sent at connection start: PostgreSQL itself cancels a statement past it
+    ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+  });
+  pool.on('error', () => {
+    /* idle client errors are reported on the next query */
+  });
+  // A connection PostgreSQL ends (restart, crash, pg_terminate_backend) while
+  // it is checked out, between two statements of a transaction, emits 'error'
+  // on its client, where pg-pool listens only while it is idle: unheard, the
+  // event would end the process. The statement in progress or the next one
+  // fails instead (503, lib/db-errors), and the pool drops the client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return pool;
+}
+
+/**
+ * executeSql over a node-postgres pool. A script that fails inside its own
+ * BEGIN is rolled back before its connection returns to the pool (PostgreSQL
+ * would otherwise refuse every later query on it).
+ */
+function poolExecuteSql(pool: pg.Pool): ExecuteSql {
+  return async (text, params) => {
+    if (params?.length) return { rows: (await pool.query(text, params)).rows };
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      // a script of several statements answers one result per statement
+      const result: pg.QueryResult | pg.QueryResult[] = await client.query(text);
+      return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => (broken = true));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+/** Its own small pool on a PostgreSQL URL, for raw SQL (the job queue's connections). */
+export function openSqlPool(
+  url: string,
+  max: number,
+): { executeSql: ExecuteSql; close(): Promise<void> } {
+  const pool = newPool(url, max);
+  return { executeSql: poolExecuteSql(pool), close: () => pool.end() };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const logger = opts.onQuery ? new QueryHook(opts.onQuery) : undefined;
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    pool.on('error', () => {
-      /* idle client errors are reported on the next query */
-    });
+    if (opts.migrate) {
+      const once = newPool(opts.url, 1);
+      try {
+        await migratePg(drizzlePg(once, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await once.end();
+      }
+    }
+    const pool = newPool(opts.url, opts.poolSize ?? 10, opts);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       kind: 'postgres',
       db,
-      executeSql: async (text, params) => ({ rows: (await pool.query(text, params)).rows }),
+      url: opts.url,
+      executeSql: poolExecuteSql(pool),
       close: () => pool.end(),
     };
   }
@@ -64,7 +154,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: PGlite;
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
-    releaseLock = acquireLock(path.join(opts.dataDir, 'pglite.lock'));
+    releaseLock = await acquireLock(path.join(opts.dataDir, 'pglite.lock'));
     try {
       client = await PGlite.create(path.join(opts.dataDir, 'pglite'));
     } catch (err) {
@@ -75,12 +165,28 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  if (opts.migrate) {
+    try {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } catch (err) {
+      await client.close();
+      releaseLock();
+      throw err;
+    }
+  }
+  limitPglite(client, opts);
   return {
     kind: 'pglite',
     db,
-    executeSql: async (text, params) => ({
-      rows: (await client.query(text, params as unknown[])).rows,
-    }),
+    executeSql: async (text, params) => {
+      if (params?.length) return { rows: (await client.query(text, params)).rows };
+      // A script, maybe with its own BEGIN ... COMMIT. Run inside PGlite's
+      // transaction, which rolls back when a statement fails: a failed script
+      // must not leave the one connection in an aborted transaction. Answers
+      // the last statement's rows, as node-postgres does for a single one.
+      const results = await client.transaction((tx) => tx.exec(text));
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: async () => {
       try {
         await client.close();
@@ -91,24 +197,72 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
-export async function runMigrations(database: Database): Promise<void> {
-  if (database.kind === 'postgres') {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
-  } else {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
-  }
+/**
+ * PGlite runs one statement at a time (a queue without a timeout): its entry
+ * points go through a Gate of one that gives it the acquire timeout
+ * (db/gate.ts). Statements inside a transaction use the transaction's own
+ * handle, which holds the gate already. PGlite runs a statement on the main
+ * thread and cannot interrupt it: DB_STATEMENT_TIMEOUT_MS is PostgreSQL's.
+ */
+function limitPglite(client: PGlite, opts: OpenOptions) {
+  if (!opts.acquireTimeoutMs) return;
+  const gate = new Gate(1, opts.acquireTimeoutMs);
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) =>
+    gate.run(() => query(...args))) as typeof client.query;
+  client.exec = (...args) => gate.run(() => exec(...args));
+  client.transaction = ((callback: Parameters<typeof transaction>[0]) =>
+    gate.run(() => transaction(callback))) as typeof client.transaction;
 }
 
 /**
  * PGlite is single-process: a second server on the same data directory would
- * corrupt it. The lock file holds the owner's pid; a stale lock (dead pid) is taken over.
+ * corrupt it. On Linux the lock is a listening socket in the abstract
+ * namespace named after the directory: binding it is atomic, and the kernel
+ * releases it when the process dies, even by `kill -9`, so there is no stale
+ * lock and no window where two processes both own the directory. Elsewhere an
+ * exclusively created pid file is the lock (a dead owner's file is taken over).
+ * Either way `pglite.lock` holds the owner's pid, for people and error messages.
  */
-function acquireLock(file: string): () => void {
+async function acquireLock(file: string): Promise<() => void> {
+  if (process.platform === 'linux') return acquireSocketLock(file);
+  return acquirePidFileLock(file);
+}
+
+async function acquireSocketLock(file: string): Promise<() => void> {
+  const dir = realpathSync(path.dirname(file));
+  const name = `\0fa-clube-pglite-${createHash('sha256').update(dir).digest('hex').slice(0, 40)}`;
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? inUse(file, readPid(file)) : err),
+    );
+    server.listen(name, () => resolve());
+  });
+  server.unref();
+  writePidFile(file);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    rmSync(file, { force: true });
+    server.close();
+  };
+}
+
+function acquirePidFileLock(file: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
+      // the pid is written before the file appears (link fails if it exists)
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, String(process.pid));
+      try {
+        linkSync(tmp, file);
+      } finally {
+        rmSync(tmp, { force: true });
+      }
       let released = false;
       return () => {
         if (released) return;
@@ -117,17 +271,32 @@ function acquireLock(file: string): () => void {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(file, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(
-          `O banco embutido em ${path.dirname(file)} já está em uso pelo processo ${pid}. ` +
-            'Pare o outro servidor ou use outro DATA_DIR.',
-        );
-      }
+      const pid = readPid(file);
+      if (pid && pid !== process.pid && isAlive(pid)) throw inUse(file, pid);
       rmSync(file, { force: true });
     }
   }
   throw new Error(`Não foi possível obter o bloqueio ${file}`);
+}
+
+const inUse = (file: string, pid: number | null) =>
+  new Error(
+    `O banco embutido em ${path.dirname(file)} já está em uso${pid ? ` pelo processo ${pid}` : ''}. ` +
+      'Pare o outro servidor ou use outro DATA_DIR.',
+  );
+
+function readPid(file: string): number | null {
+  try {
+    return Number(readFileSync(file, 'utf8').trim()) || null;
+  } catch {
+    return null;
+  }
+}
+
+function writePidFile(file: string) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, String(process.pid));
+  renameSync(tmp, file);
 }
 
 function isAlive(pid: number): boolean {

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Clock } from './clock';
 import type { GeoIp } from './geoip';
 import type { Mailer } from './mailer';
+import type { JobQueue } from './queue';
 import type { Throttle } from './rate-limit';
 import type { Keys } from './secrets';
 import type { Storage } from './storage/types';
@@ -24,6 +26,10 @@ export interface AppContext {
   geoip: GeoIp;
   /** Per-account and per-e-mail abuse counters (per-IP limits use @fastify/rate-limit). */
   throttle: Throttle;
+  /** REDIS_URL's connection: rate limits and counters shared by every process. */
+  redis?: Redis;
   /** Object storage (local files or S3), see lib/storage/index.ts. */
   storage: Storage;
+  /** Durable background jobs (lib/queue): modules declare queues, server.ts starts them. */
+  queue: JobQueue;
 }

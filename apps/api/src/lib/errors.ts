@@ -1,50 +1,52 @@
+import { ERRORS, type ErrorCode } from '@fa-clube/contract';
+
 /**
- * Errors thrown by services. The error plugin maps them to
- * `{ message, code, errors? }` with the status below (api-conventions).
+ * Errors thrown by services: a code of the contract's catalogue (ERRORS), which
+ * fixes the HTTP status. The error plugin maps them to `{ message, code, errors? }`.
  */
 export interface FieldError {
   field: string;
   message: string;
 }
 
+export interface AppErrorExtra {
+  errors?: FieldError[];
+  /** Seconds, sent as Retry-After. */
+  retryAfter?: number;
+}
+
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: { errors?: FieldError[]; retryAfter?: number } = {},
+    readonly code: ErrorCode,
+    message: string = ERRORS[code].message,
+    readonly extra: AppErrorExtra = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = ERRORS[code].status;
   }
 }
 
-export const badRequest = (code: string, message: string, errors?: FieldError[]) =>
-  new AppError(400, code, message, { errors });
+/** A listed code whose message is about one field (`errors: [{ field, message }]`). */
+export const fieldError = (
+  code: ErrorCode,
+  field: string,
+  message: string = ERRORS[code].message,
+) => new AppError(code, message, { errors: [{ field, message }] });
+
+/** 400 VALIDATION_ERROR on one field. */
 export const validationError = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', message, { errors: [{ field, message }] });
-export const unauthorized = (
-  message = 'Sessão expirada ou inválida. Entre novamente.',
-  code = 'UNAUTHORIZED',
-) => new AppError(401, code, message);
-export const forbidden = (message = 'Você não tem permissão para esta ação.', code = 'FORBIDDEN') =>
-  new AppError(403, code, message);
-export const notFound = (message = 'Não encontrado.', code = 'NOT_FOUND') =>
-  new AppError(404, code, message);
-export const conflict = (code: string, message: string, field?: string) =>
-  new AppError(409, code, message, field ? { errors: [{ field, message }] } : {});
-export const tooLarge = (
-  message = 'Arquivo ou requisição grande demais.',
-  code = 'PAYLOAD_TOO_LARGE',
-) => new AppError(413, code, message);
-export const unsupportedMediaType = (
-  message = 'Tipo de arquivo não suportado.',
-  code = 'UNSUPPORTED_MEDIA_TYPE',
-) => new AppError(415, code, message);
-export const tooManyRequests = (
-  retryAfterSeconds: number,
-  message = 'Muitas tentativas. Tente novamente mais tarde.',
-) =>
-  new AppError(429, 'RATE_LIMITED', message, {
-    retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)),
-  });
+  fieldError('VALIDATION_ERROR', field, message);
+
+/** 429 RATE_LIMITED with Retry-After. */
+export const rateLimited = (retryAfterSeconds: number, message?: string) =>
+  new AppError('RATE_LIMITED', message, { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) });
+
+/** 503 SERVICE_UNAVAILABLE with Retry-After: the server is saturated; the request changed nothing and may be retried. */
+export const serviceUnavailable = () =>
+  new AppError('SERVICE_UNAVAILABLE', undefined, { retryAfter: 1 });
+
+/** 503 DATABASE_TIMEOUT: a statement passed DB_STATEMENT_TIMEOUT_MS and was cancelled. */
+export const databaseTimeout = () => new AppError('DATABASE_TIMEOUT', undefined, { retryAfter: 1 });

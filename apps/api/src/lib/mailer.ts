@@ -1,12 +1,22 @@
 import nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
+  /** What the message is (password-reset, invitation, ...): logged when not sent. */
+  kind?: string;
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Display name of From; the address stays MAIL_FROM's (creators' campaigns). */
+  fromName?: string;
+  replyTo?: string;
+  /** RFC 2369 List-* headers: `{ unsubscribe: [url, mailto] }` -> `List-Unsubscribe: <url>, <mailto>`. */
+  list?: SendMailOptions['list'];
+  /** Extra headers, e.g. `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -15,8 +25,9 @@ export interface Mailer {
 }
 
 /**
- * SMTP through nodemailer when SMTP_URL is set; otherwise the message is
- * written to the log (development), as api-conventions says.
+ * SMTP through nodemailer when SMTP_URL is set. Without it nothing is sent and
+ * the log says only which kind of message to whom: never its text, which holds
+ * reset and invitation links (docs/security.md).
  */
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -26,18 +37,20 @@ export function createMailer(opts: {
   if (!opts.smtpUrl) {
     return {
       async send(mail) {
-        opts.logger.info(
-          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
-          'e-mail (SMTP_URL não configurado)',
+        opts.logger.warn(
+          { mail: { kind: mail.kind ?? 'e-mail', to: mail.to } },
+          'e-mail não enviado (SMTP_URL não configurado)',
         );
       },
       close() {},
     };
   }
   const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+  const fromAddress = addressparser(opts.from, { flatten: true })[0]?.address ?? opts.from;
   return {
-    async send(mail) {
-      await transport.sendMail({ from: opts.from, ...mail });
+    async send({ kind: _kind, fromName, ...mail }) {
+      const from = fromName ? { name: fromName, address: fromAddress } : opts.from;
+      await transport.sendMail({ ...mail, from });
     },
     close() {
       transport.close();
@@ -45,7 +58,8 @@ export function createMailer(opts: {
   };
 }
 
-const escapeHtml = (s: string) =>
+/** Text for HTML content and quoted attribute values. */
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -56,6 +70,7 @@ const escapeHtml = (s: string) =>
  * footer; rendered as HTML and as plain text.
  */
 export function renderEmail(input: {
+  kind?: string;
   to: string;
   subject: string;
   title: string;
@@ -82,5 +97,11 @@ ${input.paragraphs.map((p) => `<p style="font-size:15px;line-height:1.6;margin:0
 ${button}
 <p style="font-size:12px;color:#6b7280;margin-top:32px">${escapeHtml(footer)}</p>
 </td></tr></table></td></tr></table></body></html>`;
-  return { to: input.to, subject: input.subject, text: textParts.join('\n'), html };
+  return {
+    kind: input.kind,
+    to: input.to,
+    subject: input.subject,
+    text: textParts.join('\n'),
+    html,
+  };
 }

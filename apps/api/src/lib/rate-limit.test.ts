@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testRedis } from '../../test/support/redis';
 import { ConfigError, parseConfig } from '../config';
-import { Throttle, lockoutUntil } from './rate-limit';
+import { MemoryThrottle, RedisThrottle, ipSource, lockoutUntil } from './rate-limit';
+import type { Throttle } from './rate-limit';
+import { createRedis } from './redis';
 
 class ManualClock {
   t = Date.UTC(2025, 0, 1);
@@ -8,6 +11,23 @@ class ManualClock {
     return new Date(this.t);
   }
 }
+
+describe('ipSource', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:0000:0000:0000:0001', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:db8:0:0:1::', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64'],
+  ])('%s counts as %s', (ip, source) => {
+    expect(ipSource(ip)).toBe(source);
+  });
+});
 
 describe('lockoutUntil', () => {
   const policy = { threshold: 5, baseSeconds: 60, maxSeconds: 900 };
@@ -19,45 +39,78 @@ describe('lockoutUntil', () => {
   });
 });
 
-describe('Throttle', () => {
-  it('counts per key in fixed windows on the given clock', () => {
+const redis = testRedis();
+const throttles: [string, (clock: ManualClock) => Throttle][] = [
+  ['memory', (clock) => new MemoryThrottle(clock)],
+  ...(redis
+    ? [
+        [
+          'redis',
+          (clock: ManualClock) => new RedisThrottle(connections.open(), clock, redis.prefix),
+        ] as [string, (clock: ManualClock) => Throttle],
+      ]
+    : []),
+];
+const connections = {
+  all: [] as ReturnType<typeof createRedis>[],
+  open() {
+    const r = createRedis(redis!.url);
+    this.all.push(r);
+    return r;
+  },
+};
+afterAll(async () => {
+  for (const r of connections.all) await r.quit();
+});
+
+describe.each(throttles)('Throttle (%s)', (_name, make) => {
+  it('counts per key in fixed windows on the given clock', async () => {
     const clock = new ManualClock();
-    const th = new Throttle(clock);
+    const th = make(clock);
     const limit = { max: 2, windowSeconds: 60 };
-    expect(th.consume('a', limit)).toBe(0);
-    expect(th.consume('a', limit)).toBe(0);
-    expect(th.consume('a', limit)).toBe(60);
-    expect(th.consume('b', limit)).toBe(0);
+    expect(await th.consume('a', limit)).toBe(0);
+    expect(await th.consume('a', limit)).toBe(0);
+    expect(await th.consume('a', limit)).toBe(60);
+    expect(await th.consume('b', limit)).toBe(0);
     clock.t += 30_000;
-    expect(th.blockedFor('a', limit)).toBe(30);
+    expect(await th.blockedFor('a', limit)).toBe(30);
     clock.t += 30_000;
-    expect(th.consume('a', limit)).toBe(0);
-    th.reset('a');
-    expect(th.blockedFor('a', limit)).toBe(0);
+    expect(await th.consume('a', limit)).toBe(0);
+    await th.reset('a');
+    expect(await th.blockedFor('a', limit)).toBe(0);
   });
 
-  it('keeps consecutive failures with a growing lock', () => {
+  it('keeps consecutive failures with a growing lock', async () => {
     const clock = new ManualClock();
-    const th = new Throttle(clock);
+    const th = make(clock);
     const policy = { threshold: 2, baseSeconds: 10, maxSeconds: 100 };
-    th.recordFailure('x', policy, 3600);
-    expect(th.lockedFor('x')).toBe(0);
-    th.recordFailure('x', policy, 3600);
-    expect(th.lockedFor('x')).toBe(10);
+    await th.recordFailure('x', policy, 3600);
+    expect(await th.lockedFor('x')).toBe(0);
+    await th.recordFailure('x', policy, 3600);
+    expect(await th.lockedFor('x')).toBe(10);
     clock.t += 11_000;
-    th.recordFailure('x', policy, 3600);
-    expect(th.lockedFor('x')).toBe(20);
+    await th.recordFailure('x', policy, 3600);
+    expect(await th.lockedFor('x')).toBe(20);
     // the run is forgotten after keepSeconds without failures
     clock.t += 3_601_000;
-    th.recordFailure('x', policy, 3600);
-    expect(th.lockedFor('x')).toBe(0);
+    await th.recordFailure('x', policy, 3600);
+    expect(await th.lockedFor('x')).toBe(0);
   });
 
-  it('stays bounded', () => {
-    const th = new Throttle(new ManualClock(), 10);
-    for (let i = 0; i < 100; i++) th.hit(`k${i}`, { max: 1, windowSeconds: 60 });
-    expect(th.blockedFor('k99', { max: 1, windowSeconds: 60 })).toBe(60);
-    expect(th.blockedFor('k0', { max: 1, windowSeconds: 60 })).toBe(0);
+  it('never loses a count to concurrent callers', async () => {
+    const th = make(new ManualClock());
+    const limit = { max: 10, windowSeconds: 60 };
+    const waits = await Promise.all(Array.from({ length: 25 }, () => th.consume('c', limit)));
+    expect(waits.filter((w) => w === 0)).toHaveLength(10);
+  });
+});
+
+describe('MemoryThrottle', () => {
+  it('stays bounded', async () => {
+    const th = new MemoryThrottle(new ManualClock(), 10);
+    for (let i = 0; i < 100; i++) await th.hit(`k${i}`, { max: 1, windowSeconds: 60 });
+    expect(await th.blockedFor('k99', { max: 1, windowSeconds: 60 })).toBe(60);
+    expect(await th.blockedFor('k0', { max: 1, windowSeconds: 60 })).toBe(0);
   });
 });
 
@@ -70,6 +123,7 @@ describe('rate limit settings', () => {
       resetIp: { max: 10, windowSeconds: 3600 },
       resetEmail: { max: 3, windowSeconds: 3600 },
       twoFactor: { max: 5, windowSeconds: 300 },
+      uploadUrls: { max: 60, windowSeconds: 600 },
       lockout: { threshold: 5, baseSeconds: 60, maxSeconds: 900 },
     });
     expect(parseConfig({ RATE_LIMIT_SIGNIN_IP: '50/120' }).limits.signInIp).toEqual({

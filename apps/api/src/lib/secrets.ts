@@ -10,6 +10,8 @@ export interface Keys {
   encryption: Buffer;
   /** HMAC key for signed storage URLs and other server-made links. */
   signing: Buffer;
+  /** HMAC key for e-mail unsubscribe tokens (links that never expire). */
+  unsubscribe: Buffer;
 }
 
 /**
@@ -35,5 +37,6 @@ export function deriveKeys(master: string): Keys {
     jwt: new Uint8Array(derive('jwt-access-token')),
     encryption: derive('encryption-at-rest'),
     signing: derive('url-signing'),
+    unsubscribe: derive('email-unsubscribe'),
   };
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_TYPES } from '@fa-clube/contract';
 import type { DeviceType } from '@fa-clube/contract';
-import type { Actor } from '../lib/access';
+import type { Actor } from '../read-models/access';
 import type { AppContext } from '../lib/context';
-import { unauthorized } from '../lib/errors';
-import { verifyAccessToken } from '../lib/jwt';
+import { AppError } from '../lib/errors';
+import { createAccessTokenVerifier } from '../lib/jwt';
+import { isSessionLive } from '../read-models/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,6 +25,7 @@ declare module 'fastify' {
  * (public endpoints such as sign-in ignore a stale token).
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
+  const verifyAccessToken = createAccessTokenVerifier(ctx.keys.jwt);
   app.decorateRequest('actor', null);
   app.decorateRequest('authInvalid', false);
   app.decorateRequest('device', null as never);
@@ -40,8 +42,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const claims = match ? await verifyAccessToken(ctx.keys.jwt, match[1]!, ctx.clock.now()) : null;
-    if (claims) request.actor = claims;
+    const claims = match ? await verifyAccessToken(match[1]!, ctx.clock.now()) : null;
+    // after the signature: a revoked session (sign-out, password reset, 2FA change,
+    // refresh-token reuse) refuses its access tokens at once
+    if (claims && (await isSessionLive(ctx.db, claims.sessionId))) request.actor = claims;
     else request.authInvalid = true;
   });
 }
@@ -49,10 +53,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 /** preHandler for routes that need a signed-in caller. */
 export async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
   if (!request.actor)
-    throw unauthorized(request.authInvalid ? undefined : 'Entre na sua conta para continuar.');
+    throw new AppError(
+      'UNAUTHORIZED',
+      request.authInvalid ? undefined : 'Entre na sua conta para continuar.',
+    );
 }
 
 /** preHandler for routes open to visitors that show more to a signed-in caller. */
 export async function optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
-  if (request.authInvalid) throw unauthorized();
+  if (request.authInvalid) throw new AppError('UNAUTHORIZED');
 }

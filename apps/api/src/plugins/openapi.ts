@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '@fa-clube/contract';
+import { API_PREFIX, ERRORS } from '@fa-clube/contract';
 
 /** `schema.security` of the routes that take `Authorization: Bearer <access_token>`. */
 export const bearerSecurity = [{ bearerAuth: [] }];
@@ -15,8 +15,14 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Fã Clube API',
         version: '1.0.0',
-        description:
-          'API do Fã Clube. Erros: `{ message, code, errors? }`. Autenticação: `Authorization: Bearer <access_token>`.',
+        description: [
+          'API do Fã Clube. Autenticação: `Authorization: Bearer <access_token>`.',
+          'Erros: `{ message, code, errors? }`; cada `code` tem um único status HTTP:',
+          '',
+          '| code | status | mensagem padrão |',
+          '| --- | --- | --- |',
+          ...Object.entries(ERRORS).map(([code, e]) => `| ${code} | ${e.status} | ${e.message} |`),
+        ].join('\n'),
       },
       servers: [{ url: '/' }],
       components: {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendError } from './errors';
 
 /**
  * Serves the built web client (apps/web/dist) and answers every unknown path:
@@ -15,6 +16,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       root: webDist!,
       wildcard: false,
       index: false,
+      // the build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent as they are
+      // to clients that accept them, with Vary: Accept-Encoding
+      preCompressed: true,
       // hashed assets never change; index.html must always be revalidated
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -33,9 +37,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
         .header('Cache-Control', 'no-cache')
         .send(indexHtml);
     }
-    return reply.status(404).send({
-      message: isApi || !indexHtml ? 'Rota não encontrada.' : 'Página não encontrada.',
-      code: 'NOT_FOUND',
-    });
+    return sendError(
+      reply,
+      'NOT_FOUND',
+      isApi || !indexHtml ? 'Rota não encontrada.' : 'Página não encontrada.',
+    );
   });
 }

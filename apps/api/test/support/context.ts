@@ -44,6 +44,8 @@ export interface TestContextOptions {
   env?: Record<string, string | undefined>;
   onQuery?: (sql: string) => void;
   build?: BuildOptions;
+  /** Adds test-only routes before the app starts. */
+  beforeReady?: (app: App, ctx: AppContext) => void;
 }
 
 /**
@@ -53,7 +55,6 @@ export interface TestContextOptions {
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fa-clube-test-'));
   const mail = await startTestSmtp();
-  const database = await createTestDatabase({ onQuery: opts.onQuery });
   const config = parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -69,12 +70,26 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     RATE_LIMIT_RESET_IP: '100000/60',
     RATE_LIMIT_RESET_EMAIL: '100000/60',
     RATE_LIMIT_TWO_FACTOR: '100000/60',
+    RATE_LIMIT_UPLOAD_URLS: '100000/60',
     LOGIN_LOCKOUT_THRESHOLD: '100000',
+    // Generous timeouts on a busy shared machine; the limit tests set low ones.
+    DB_ACQUIRE_TIMEOUT_MS: '60000',
+    DB_STATEMENT_TIMEOUT_MS: '60000',
+    // No shedding on event-loop lag: PGlite's migrations block the loop for seconds on a busy
+    // machine, and the next requests would get 503 (the limit tests set what they test).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...opts.env,
+  });
+  const database = await createTestDatabase({
+    onQuery: opts.onQuery,
+    ...(opts.env?.DB_POOL_MAX ? { poolSize: config.db.poolMax } : {}),
+    acquireTimeoutMs: config.db.acquireTimeoutMs,
+    statementTimeoutMs: config.db.statementTimeoutMs,
   });
   const clock = new TestClock();
   const ctx = await createContext(config, { database, clock });
   const app = await buildApp(ctx, { logger: false, ...opts.build });
+  opts.beforeReady?.(app, ctx);
   await app.ready();
   return {
     app,

@@ -1,21 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, runMigrations } from '../../src/db/client';
-import type { Database } from '../../src/db/client';
+import { openDatabase } from '../../src/db/client';
+import type { Database, OpenOptions } from '../../src/db/client';
 
 /**
  * A clean, migrated database for one test file: in-memory PGlite by default,
  * or a new database on the server named by TEST_DATABASE_URL (dropped on close).
  */
 export async function createTestDatabase(
-  opts: { onQuery?: (sql: string) => void } = {},
+  opts: Pick<OpenOptions, 'onQuery' | 'poolSize' | 'acquireTimeoutMs' | 'statementTimeoutMs'> = {},
 ): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({ onQuery: opts.onQuery });
-    await runMigrations(database);
-    return database;
-  }
+  if (!adminUrl) return openDatabase({ ...opts, migrate: true });
+  const scratch = await createPostgresDatabase(adminUrl);
+  const database = await openDatabase({ poolSize: 12, ...opts, url: scratch.url, migrate: true });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server: its URL, and `drop()`. */
+export async function createPostgresDatabase(adminUrl: string) {
   const name = `fa_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -26,12 +35,9 @@ export async function createTestDatabase(
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), onQuery: opts.onQuery, poolSize: 12 });
-  await runMigrations(database);
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {

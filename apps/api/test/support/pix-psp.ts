@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { decimalStringToCents } from '../../src/lib/money';
-import { encodeBrCode } from '../../src/lib/pix';
+import { decimalStringToCents, encodeBrCode } from '../../src/lib/pix';
 
 /**
  * A LOCAL stand-in for a PSP that speaks Banco Central's API Pix, for tests and
@@ -14,6 +14,7 @@ import { encodeBrCode } from '../../src/lib/pix';
  *   GET  /cob/{txid}           the charge, with `pix` once paid
  *   pay(txid, { amount?, endToEndId? })  "the payer paid": POSTs the signed webhook to our server
  *   notify(body)               POSTs any webhook body, signed (X-Webhook-Signature: sha256=<hmac>)
+ * Like a real PSP it POSTs to the registered webhook URL with "/pix" appended.
  */
 export interface TestPspOptions {
   port?: number;
@@ -48,9 +49,18 @@ export interface TestPsp {
   pay(txid: string, opts?: { amount?: string; endToEndId?: string }): Promise<Response>;
   notify(
     body: unknown,
-    opts?: { signature?: string | null; headers?: Record<string, string> },
+    opts?: { signature?: string | null; headers?: Record<string, string>; url?: string },
   ): Promise<Response>;
   close(): Promise<void>;
+}
+
+/** A port free on 127.0.0.1 now, for a test server the PSP must call back. */
+export async function freePort(): Promise<number> {
+  const srv = createNetServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
 }
 
 /** An API Pix endToEndId: E + ISPB (8) + yyyyMMddHHmm + 11 alphanumerics = 32 characters. */
@@ -181,7 +191,8 @@ export async function startTestPsp(opts: TestPspOptions): Promise<TestPsp> {
   const notify: TestPsp['notify'] = (body, o = {}) => {
     const raw = JSON.stringify(body);
     const signature = o.signature === undefined ? signBody(opts.webhookSecret, raw) : o.signature;
-    return fetch(opts.webhookUrl, {
+    // as the Manual says: the PSP calls the registered URL with "/pix" appended
+    return fetch(o.url ?? `${opts.webhookUrl.replace(/\/+$/, '')}/pix`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

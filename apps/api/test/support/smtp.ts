@@ -8,19 +8,42 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Header values by lower-case name, unfolded; a repeated header's values joined by "\n". */
+  headers: Record<string, string>;
   received_at: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, parsed. */
+/** Subject of the mail every sign-up sends (email-confirmation.service.ts). */
+export const CONFIRMATION_SUBJECT = 'Confirme seu e-mail';
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, parsed. Every sign-up sends
+ * 'Confirme seu e-mail': `waitFor` and `to` leave those out, so a test reads the mail its
+ * own action caused; `confirmationsTo` has them.
+ */
 export interface TestSmtp {
   url: string;
   messages: ReceivedMail[];
-  /** Waits for a message to `to` (and matching `predicate`), up to 5 s. */
+  /** Waits for a message to `to` (and matching `predicate`), up to 5 s; not confirmations. */
   waitFor(to: string, predicate?: (m: ReceivedMail) => boolean): Promise<ReceivedMail>;
-  /** Messages to `to`. */
+  /** Messages to `to`, but the sign-up confirmations. */
   to(address: string): ReceivedMail[];
+  /** The 'Confirme seu e-mail' messages to `to`, oldest first. */
+  confirmationsTo(address: string): ReceivedMail[];
+  /** Waits for the first 'Confirme seu e-mail' to `to`, up to 5 s. */
+  waitForConfirmation(to: string): Promise<ReceivedMail>;
   clear(): void;
   close(): Promise<void>;
+}
+
+function headerValues(lines: ReadonlyArray<{ key: string; line: string }>) {
+  const headers: Record<string, string> = {};
+  for (const { key, line } of lines) {
+    const unfolded = line.replace(/\r?\n[ \t]+/g, ' ');
+    const value = unfolded.slice(unfolded.indexOf(':') + 1).trim();
+    headers[key] = key in headers ? `${headers[key]}\n${value}` : value;
+  }
+  return headers;
 }
 
 export async function startTestSmtp(
@@ -40,6 +63,7 @@ export async function startTestSmtp(
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: headerValues(parsed.headerLines),
             received_at: new Date().toISOString(),
           });
           callback();
@@ -53,8 +77,11 @@ export async function startTestSmtp(
     server.listen(opts.port ?? 0, host, resolve);
   });
   const { port } = server.server.address() as AddressInfo;
+  const isConfirmation = (m: ReceivedMail) => m.subject === CONFIRMATION_SUBJECT;
   const find = (to: string, predicate?: (m: ReceivedMail) => boolean) =>
-    messages.find((m) => m.to.includes(to.toLowerCase()) && (!predicate || predicate(m)));
+    messages.find(
+      (m) => m.to.includes(to.toLowerCase()) && !isConfirmation(m) && (!predicate || predicate(m)),
+    );
   return {
     url: `smtp://${host}:${port}`,
     messages,
@@ -67,7 +94,19 @@ export async function startTestSmtp(
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    to: (address) => messages.filter((m) => m.to.includes(address.toLowerCase())),
+    to: (address) =>
+      messages.filter((m) => m.to.includes(address.toLowerCase()) && !isConfirmation(m)),
+    confirmationsTo: (address) =>
+      messages.filter((m) => m.to.includes(address.toLowerCase()) && isConfirmation(m)),
+    async waitForConfirmation(to) {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const m = messages.find((x) => x.to.includes(to.toLowerCase()) && isConfirmation(x));
+        if (m) return m;
+        if (Date.now() > deadline) throw new Error(`no confirmation e-mail to ${to} within 5 s`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     clear: () => void messages.splice(0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

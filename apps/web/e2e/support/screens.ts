@@ -1,6 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+
+// evaluated through the DevTools protocol, which the page's CSP does not block
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 /** Where the README says screenshots are: <repo>/artifacts/screenshots/. */
 export const SCREENSHOT_DIR = path.resolve(
@@ -24,6 +31,47 @@ export interface CaptureOptions {
   prepare?: (page: Page) => Promise<void>;
 }
 
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core on the page as it is and fails on serious or critical violations, naming
+ * each rule and the elements it found.
+ */
+export async function expectAccessible(page: Page, label: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes
+        .slice(0, 5)
+        .map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    const detail = serious
+      .map(
+        (v) =>
+          `- ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => JSON.stringify(n.target)).join('\n    ')}`,
+      )
+      .join('\n');
+    throw new Error(
+      `axe: ${label} has ${serious.length} serious/critical violation(s):\n${detail}`,
+    );
+  }
+}
+
 async function settle(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
@@ -35,6 +83,19 @@ async function settle(page: Page) {
   });
   // let transitions and the layout switch (sidebar / top bar) finish
   await page.waitForTimeout(350);
+  // a busy machine runs them slower: also wait for the finite CSS transitions and animations
+  // still running (a theme switch fades colours; axe must not measure contrast mid-fade)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
 }
 
 /**
@@ -42,7 +103,7 @@ async function settle(page: Page) {
  * switches the theme class on <html>, waits for fonts and images, and shoots. The page keeps
  * its state (no reload), so call it on the screen you want, then carry on with the journey.
  * The original viewport and theme are restored at the end. Fails when the page overflows the
- * viewport horizontally.
+ * viewport horizontally, or when axe-core finds a serious or critical violation.
  */
 export async function captureScreens(page: Page, name: string, options: CaptureOptions = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -68,6 +129,7 @@ export async function captureScreens(page: Page, name: string, options: CaptureO
           `${name} at ${width} px (${theme}) overflows horizontally by ${overflow} px`,
         );
       }
+      await expectAccessible(page, `${name} at ${width} px (${theme})`);
       const height = options.height ?? 900;
       if (options.fullPage ?? true) {
         // Grow the viewport to the whole page instead of Playwright's scrolling full-page mode,

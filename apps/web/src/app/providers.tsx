@@ -2,8 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { ToastOutlet } from '@/components/ui/toast-outlet';
 import { createQueryClient } from '@/lib/query-client';
 import { getToken, subscribeSession } from '@/lib/session';
 import { ThemeProvider } from '@/lib/theme';
@@ -20,7 +19,7 @@ function useClearCacheOnSessionChange(queryClient: QueryClient) {
   }, [queryClient]);
 }
 
-/** Theme (forced light on start, spec), data cache, tooltips and the toast outlet. */
+/** Theme (forced light on start, spec), data cache and the toast outlet. */
 export function Providers({
   children,
   queryClient,
@@ -33,10 +32,8 @@ export function Providers({
   return (
     <ThemeProvider defaultTheme="light" forcedInitialTheme="light">
       <QueryClientProvider client={client}>
-        <TooltipProvider delayDuration={300}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <ToastOutlet />
       </QueryClientProvider>
     </ThemeProvider>
   );

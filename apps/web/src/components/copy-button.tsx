@@ -58,7 +58,7 @@ export function CopyButton({
       {/* green on the light buttons; the filled one keeps its own colour */}
       {copied ? (
         <Check
-          className={variant && variant !== 'default' ? 'text-success' : undefined}
+          className={variant && variant !== 'default' ? 'text-success-text' : undefined}
           aria-hidden
         />
       ) : (

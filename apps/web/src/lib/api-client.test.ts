@@ -104,7 +104,9 @@ describe('api client: refresh', () => {
     await api.get(ME);
 
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`POST ${REFRESH}`, `GET ${ME}`]);
-    expect(calls[0]!.query.get('token')).toBe('refresh-1');
+    // the refresh token travels in the body, never in the address (logs, history)
+    expect(calls[0]!.body).toEqual({ token: 'refresh-1' });
+    expect(calls[0]!.url).not.toContain('refresh-1');
     expect(bearer(calls[1]!)).toBe(`Bearer ${fresh}`);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(fresh);
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');

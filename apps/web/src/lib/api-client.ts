@@ -1,5 +1,5 @@
 import { API_PREFIX, paths } from '@fa-clube/contract';
-import type { ErrorBody, TokenResponse } from '@fa-clube/contract';
+import type { ErrorBody, ErrorCode, TokenResponse } from '@fa-clube/contract';
 import type { ZodType } from 'zod';
 import { t } from '@/i18n/pt-BR';
 import { currentDeviceType, getDeviceId } from './device';
@@ -24,16 +24,23 @@ export interface FieldError {
   message: string;
 }
 
+/** Codes the client gives itself: no answer from the server, or one it could not read. */
+type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'HTTP_ERROR';
+/** Every `code` an ApiError may carry: the server's catalogue (the contract's ERRORS) and the client's own. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** What went wrong, for programs: the screens switch on it, never on the message or status. */
+  readonly code: ApiErrorCode;
   readonly errors: FieldError[];
 
   constructor(status: number, body: Partial<ErrorBody> | null) {
     super(body?.message || t.common.genericError);
     this.name = 'ApiError';
     this.status = status;
-    this.code = body?.code ?? (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR');
+    this.code =
+      (body?.code as ApiErrorCode | undefined) ?? (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR');
     this.errors = body?.errors ?? [];
   }
 
@@ -41,6 +48,16 @@ export class ApiError extends Error {
   fieldError(field: string): string | undefined {
     return this.errors.find((e) => e.field === field || e.field.endsWith(`.${field}`))?.message;
   }
+}
+
+/** Whether `error` is an API error with one of these codes: `hasErrorCode(e, 'NOT_FOUND')`. */
+export function hasErrorCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return error instanceof ApiError && codes.includes(error.code);
+}
+
+/** The session is gone (signed out elsewhere, expired, revoked): only signing in again helps. */
+export function isSessionError(error: unknown): error is ApiError {
+  return hasErrorCode(error, 'UNAUTHORIZED', 'INVALID_REFRESH_TOKEN', 'REFRESH_TOKEN_REUSED');
 }
 
 /** The message to show for any thrown value (toast 'Erro' falls back to 'Ocorreu um erro'). */
@@ -66,6 +83,8 @@ export interface RequestOptions<T = unknown> {
   headers?: Record<string, string>;
   /** Optional zod schema from @fa-clube/contract to validate (and type) the answer. */
   schema?: ZodType<T>;
+  /** 'blob' for a file (a CSV export) instead of JSON; send its type as the Accept header. */
+  responseType?: 'json' | 'blob';
 }
 
 /** Refresh this many seconds before the access token's `exp`. */
@@ -170,11 +189,13 @@ async function rotate(staleAccessToken: string | null): Promise<string> {
   const current = getToken();
   if (current && current !== staleAccessToken && !expiresSoon(current)) return current;
   const refreshToken = getRefreshToken();
-  if (!refreshToken) throw new ApiError(401, { message: t.common.sessionExpired });
+  if (!refreshToken)
+    throw new ApiError(401, { message: t.common.sessionExpired, code: 'UNAUTHORIZED' });
 
+  // in the body, not the query: addresses end up in proxy logs and browser history
   const res = await send(
-    buildUrl(API_PREFIX + paths.refreshToken, { token: refreshToken }),
-    { method: 'POST' },
+    API_PREFIX + paths.refreshToken,
+    { method: 'POST', body: { token: refreshToken } },
     null,
   );
   if (!res.ok) {
@@ -186,7 +207,7 @@ async function rotate(staleAccessToken: string | null): Promise<string> {
   const tokens = (await readBody(res)) as TokenResponse;
   if (getRefreshToken() !== refreshToken) {
     // Signed out (or in as someone else) while the request was in flight: do not resurrect.
-    throw new ApiError(401, { message: t.common.sessionExpired });
+    throw new ApiError(401, { message: t.common.sessionExpired, code: 'UNAUTHORIZED' });
   }
   setTokens(tokens);
   if (tokens.metadata) setMetadata(tokens.metadata);
@@ -248,6 +269,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions<T>
     if (res.status === 401 && auth) applyUnauthorizedPolicy();
     throw error;
   }
+  if (opts.responseType === 'blob') return (await res.blob()) as T;
   const data = await readBody(res);
   if (!opts.schema) return data as T;
   const parsed = opts.schema.safeParse(data);
@@ -278,7 +300,7 @@ export const api = {
     try {
       return await request<T>(path, { ...opts, method: 'GET' });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
+      if (isSessionError(error)) {
         return request<T>(path, { ...opts, method: 'GET', auth: false });
       }
       throw error;

@@ -1,5 +1,17 @@
+import { ERRORS } from '@fa-clube/contract';
+import type { ErrorCode } from '@fa-clube/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+
+/**
+ * Worth one more try: no answer from the server, or a failure the catalogue marks as the
+ * server's own (INTERNAL_ERROR, PIX_PROVIDER_ERROR). A refusal (any other code) is final.
+ */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.code === 'NETWORK_ERROR') return true;
+  return (ERRORS[error.code as ErrorCode]?.status ?? 0) >= 500;
+}
 
 /** TanStack Query defaults of the app (tests create their own with retries off). */
 export function createQueryClient() {
@@ -8,9 +20,7 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // 4xx answers are final; retry network errors and 5xx once
-        retry: (failures, error) =>
-          failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retry: (failures, error) => failures < 1 && isTransient(error),
       },
     },
   });

@@ -25,6 +25,19 @@ describe('uploadFile', () => {
     expect(progress).toEqual([25, 75, 100]);
   });
 
+  it("sends the URL's headers (If-None-Match on S3) but leaves Content-Length to the browser", () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    void uploadFile({
+      url: 'https://bucket.example/key?X-Amz-Signature=1',
+      file: new Blob(['abc'], { type: 'image/jpeg' }),
+      headers: { 'Content-Type': 'image/jpeg', 'If-None-Match': '*', 'Content-Length': '3' },
+    });
+    const xhr = FakeXhr.last;
+    expect(xhr.headers['If-None-Match']).toBe('*');
+    expect(xhr.headers['Content-Type']).toBe('image/jpeg');
+    expect(xhr.headers['Content-Length']).toBeUndefined();
+  });
+
   it('rejects with UploadError when the storage refuses, and with AbortError on abort', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const refused = uploadFile({ url: '/u', file: new Blob(['a']), contentType: 'video/mp4' });

@@ -13,6 +13,11 @@ export interface UploadOptions {
   file: Blob;
   /** Sent as Content-Type; must be the type declared when the URL was requested. */
   contentType?: string;
+  /**
+   * The `headers` answered with the URL (Content-Type, and If-None-Match on S3: the URL only
+   * creates its object). Sent as they are; `contentType` wins for Content-Type.
+   */
+  headers?: Record<string, string>;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
@@ -39,6 +44,7 @@ export function uploadFile({
   url,
   file,
   contentType,
+  headers = {},
   onProgress,
   signal,
 }: UploadOptions): Promise<void> {
@@ -49,7 +55,11 @@ export function uploadFile({
     }
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
-    const type = contentType ?? file.type;
+    for (const [name, value] of Object.entries(headers)) {
+      // the browser sets Content-Length (and Host) itself
+      if (!/^(content-type|content-length|host)$/i.test(name)) xhr.setRequestHeader(name, value);
+    }
+    const type = contentType ?? headers['Content-Type'] ?? file.type;
     if (type) xhr.setRequestHeader('Content-Type', type);
 
     xhr.upload.onprogress = (event) => {

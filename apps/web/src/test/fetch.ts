@@ -59,11 +59,15 @@ export const metadataFixture = {
 };
 
 /** GET /me for the signed-in test user. */
-export const meFixture = (overrides: { is_owner?: boolean } = {}) => ({
+export const meFixture = (
+  overrides: { is_owner?: boolean; email_confirmed?: boolean; has_password?: boolean } = {},
+) => ({
   ...metadataFixture,
   is_owner: true,
   email: 'maria@exemplo.com',
   avatar_url: null,
   two_factor: false,
+  email_confirmed: true,
+  has_password: true,
   ...overrides,
 });

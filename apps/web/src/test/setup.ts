@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { installMatchMedia, resetMedia } from './media';
+
+// Pages, the app shell and the toasts are lazy modules: the first test of a file waits for them
+// to be transformed, which on a busy machine takes longer than findBy's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // Browser APIs jsdom lacks, used by Radix and input-otp.
 installMatchMedia();

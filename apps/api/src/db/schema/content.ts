@@ -22,6 +22,8 @@ export const contents = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     description: text('description').notNull().default(''),
+    /** Likes of the post, kept by a trigger on content_likes (custom migration). */
+    likeCount: integer('like_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,14 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -30,3 +40,37 @@ export const uploads = pgTable(
     index('uploads_key_idx').on(t.storageKey),
   ],
 );
+
+/**
+ * The workspace file store's objects as the quota sees them: one row per
+ * workspace-relative path, holding the bytes reserved when the upload URL was
+ * handed out (`pending`) and then the bytes that really arrived (`stored`).
+ * A trigger keeps `workspace_storage.used_bytes` equal to the sum of the rows,
+ * in the same transaction, so checking the quota never sums over the files.
+ */
+export const workspaceObjects = pgTable(
+  'workspace_objects',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    filePath: text('file_path').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** pending (URL handed out, bytes reserved) | stored (bytes arrived, actual size) */
+    state: text('state').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.filePath] }),
+    check('workspace_objects_bytes_ck', sql`${t.bytes} >= 0`),
+  ],
+);
+
+/** Per-workspace usage figure, maintained by the trigger on workspace_objects. */
+export const workspaceStorage = pgTable('workspace_storage', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -68,9 +69,17 @@ export const charges = pgTable(
     endToEndId: text('end_to_end_id'),
     /** API Pix payload location of a dynamic code (apipix), without the scheme. */
     location: text('location'),
+    /** Set on a renewal charge (opened by the reminder): the subscription it renews. */
+    renewalOf: uuid('renewal_of').references((): AnyPgColumn => subscriptions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // never more than one open renewal charge per subscription
+    uniqueIndex('charges_one_open_renewal_uq')
+      .on(t.renewalOf)
+      .where(sql`${t.status} = 'pending' and ${t.renewalOf} is not null`),
     uniqueIndex('charges_txid_uq').on(t.txid),
     uniqueIndex('charges_end_to_end_uq').on(t.endToEndId),
     uniqueIndex('charges_one_pending_uq')
@@ -94,8 +103,14 @@ export const pixNotifications = pgTable(
     outcome: text('outcome').notNull(),
     reason: text('reason'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Money that granted nothing (a payment to review): when and by whom the owner settled it. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('pix_notifications_txid_idx').on(t.txid)],
+  (t) => [
+    index('pix_notifications_txid_idx').on(t.txid),
+    index('pix_notifications_charge_idx').on(t.chargeId),
+  ],
 );
 
 export type SubscriptionStatus = 'active' | 'expired' | 'cancelled';
@@ -149,4 +164,38 @@ export const subscriptionPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('subscription_payments_charge_uq').on(t.chargeId)],
+);
+
+export type RenewalReminderStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/**
+ * The renewal reminders' outbox: one row per subscription period, written
+ * before anything is sent. A sweep claims due rows (status sending with a
+ * lease), opens or reuses the row's renewal charge, sends the e-mail, then
+ * marks the row sent; an SMTP failure puts it back with a growing delay, and a
+ * claim whose lease ran out (the process died) is claimed again.
+ */
+export const renewalReminders = pgTable(
+  'renewal_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** The renewal charge the e-mail carries, reused by every retry while it can be paid. */
+    chargeId: uuid('charge_id').references(() => charges.id, { onDelete: 'set null' }),
+    status: text('status').$type<RenewalReminderStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The last failure's message (never the e-mail's text). */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('renewal_reminders_period_uq').on(t.subscriptionId, t.periodEnd),
+    index('renewal_reminders_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );

@@ -24,6 +24,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatarPath: text('avatar_path'),
     googleSub: text('google_sub'),
+    /** When the person proved the address (confirmation link, or Google's verified e-mail); null = unproven. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** AES-GCM encrypted base32 TOTP secret (pending while 2FA is off, active while on). */
     totpSecretEnc: text('totp_secret_enc'),
@@ -63,7 +65,26 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
+    /** The per-request revocation check: is there a live token in the access token's family? */
+    index('refresh_tokens_live_family_idx')
+      .on(t.familyId)
+      .where(sql`${t.revokedAt} is null`),
   ],
+);
+
+/** Single-use 2FA recovery codes (SHA-256 of the code), replaced as a set when 2FA is turned on. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_uq').on(t.userId, t.codeHash)],
 );
 
 export const passwordResets = pgTable(
@@ -98,8 +119,10 @@ export const loginActivities = pgTable(
     country: text('country'),
     state: text('state'),
     city: text('city'),
-    /** password, google, refresh is not a sign-in */
+    /** password, google (sign-ins); data_export, account_deletion (the person's own requests) */
     method: text('method').notNull().default('password'),
+    /** The refresh-token family the sign-in started (the sessions list shows its device). */
+    sessionId: uuid('session_id'),
     createdAt: createdAt(),
   },
   (t) => [index('login_activities_user_created_idx').on(t.userId, t.createdAt.desc())],

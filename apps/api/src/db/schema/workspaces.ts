@@ -22,8 +22,19 @@ export const workspaces = pgTable(
     coverPath: text('cover_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Soft delete: the row stays so charges, payments and ledger rows keep their
+     * workspace; a trigger removes posts, members and invitations and cancels
+     * open charges and subscriptions at once. Every read skips deleted rows.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('workspaces_username_lower_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    // a deleted workspace frees its username
+    uniqueIndex('workspaces_username_lower_uq')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export type WorkspaceRole = 'owner' | 'member';

@@ -1,5 +1,5 @@
 import { PIX_CITY_MAX, PIX_NAME_MAX, foldText, isBrCodeText } from '@fa-clube/contract';
-import { centsToDecimalString, decimalStringToCents } from '../money';
+import { centsToDecimalString, decimalStringToCents } from './amount';
 import { crc16 } from './crc';
 import { BrCodeError, parseTlv, tlv } from './tlv';
 

@@ -24,12 +24,9 @@ import { S3Storage } from './s3';
 import type { Storage } from './types';
 
 export * from './types';
-export { InvalidKeyError, assertKey, assertPrefix, isValidKey, isValidPrefix } from './keys';
-export { LocalStorage, fileTooLarge, formatBytes } from './local';
-export { S3Storage } from './s3';
-export { parseRange } from './range';
-export type { ByteRange } from './range';
-export { MAX_BYTES, SNIFF_BYTES, isMediaContentType, mediaKind, sniffMediaType } from './media';
+export { contentTypeForKey, isValidKey } from './keys';
+export { LocalStorage, fileTooLarge } from './local';
+export { MAX_BYTES, SNIFF_BYTES, sniffMediaType } from './media';
 
 export const UPLOAD_URL_TTL_SECONDS = 600;
 export const VIEW_URL_TTL_SECONDS = 300;
@@ -45,6 +42,7 @@ export function createStorage(config: Config, deps: { signingKey: Buffer; clock:
     apiBaseUrl: API_PREFIX,
     secret: deps.signingKey,
     clock: deps.clock,
+    uploadIdleMs: config.timeouts.uploadIdleMs,
   });
 }
 

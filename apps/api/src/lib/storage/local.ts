@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  link,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../clock';
-import { AppError, conflict, forbidden, tooLarge, unsupportedMediaType } from '../errors';
+import { AppError } from '../errors';
 import { assertKey, assertPrefix, contentTypeForKey } from './keys';
 import { SNIFF_BYTES, isMediaContentType, sniffMediaType } from './media';
-import type { ByteRange } from './range';
 import { grantQuery, verifyGrant } from './signing';
 import type { UrlGrant } from './signing';
 import type {
@@ -35,17 +45,20 @@ export interface LocalStorageOptions {
   /** HMAC key for the signed URLs (ctx.keys.signing). */
   secret: Buffer;
   clock: Clock;
+  /** An upload that sends no bytes for this long is cut (default 30 s). */
+  uploadIdleMs?: number;
 }
 
 const isErrno = (err: unknown, ...codes: string[]) =>
   codes.includes((err as NodeJS.ErrnoException | undefined)?.code ?? '');
 
 const pathConflict = () =>
-  conflict('PATH_CONFLICT', 'Já existe uma pasta ou um arquivo com este nome.');
+  new AppError('PATH_CONFLICT', 'Já existe uma pasta ou um arquivo com este nome.');
 
-export const invalidSignature = () => forbidden('Link de arquivo inválido.', 'INVALID_SIGNATURE');
+export const invalidSignature = () =>
+  new AppError('INVALID_SIGNATURE', 'Link de arquivo inválido.');
 export const urlExpired = () =>
-  forbidden('Este link expirou. Peça um novo e tente novamente.', 'URL_EXPIRED');
+  new AppError('URL_EXPIRED', 'Este link expirou. Peça um novo e tente novamente.');
 
 /**
  * Files under `root`, one file per key. Pre-signed URLs point at the API
@@ -123,21 +136,21 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async read(key: string, range?: ByteRange): Promise<ReadResult | null> {
+  async read(key: string): Promise<ReadResult | null> {
     const info = await this.head(key);
     if (!info) return null;
-    const r =
-      range && info.size > 0
-        ? { start: range.start, end: Math.min(range.end, info.size - 1) }
-        : undefined;
-    const body = createReadStream(this.file(key), r ? { start: r.start, end: r.end } : {});
     return {
-      body,
+      body: createReadStream(this.file(key)),
       size: info.size,
       contentType: info.contentType,
       updatedAt: info.updatedAt,
-      ...(r ? { range: r } : {}),
     };
+  }
+
+  /** Where @fastify/send finds a key's file: the root and the key as a URL path. */
+  sendPath(key: string): { root: string; path: string } {
+    this.file(key);
+    return { root: this.root, path: '/' + key.split('/').map(encodeURIComponent).join('/') };
   }
 
   async readBytes(key: string, start: number, end: number): Promise<Buffer | null> {
@@ -165,17 +178,26 @@ export class LocalStorage implements Storage {
   }
 
   /** Moves a complete temp file into place (atomic on one file system). */
-  private async commit(tmp: string, key: string): Promise<void> {
+  /**
+   * Moves a finished temp file to its key. `createOnly` (pre-signed uploads)
+   * never replaces an existing file: link() fails atomically when the name is taken.
+   */
+  private async commit(tmp: string, key: string, createOnly = false): Promise<void> {
     const file = this.file(key);
     for (let attempt = 0; ; attempt++) {
       try {
         await mkdir(path.dirname(file), { recursive: true });
-        await rename(tmp, file);
+        if (createOnly) {
+          await link(tmp, file);
+          await rm(tmp, { force: true });
+        } else await rename(tmp, file);
         return;
       } catch (err) {
         // a concurrent delete may prune the fresh parent folder: try once more
         if (attempt === 0 && isErrno(err, 'ENOENT')) continue;
         await rm(tmp, { force: true });
+        if (createOnly && isErrno(err, 'EEXIST') && (await this.head(key)))
+          throw new AppError('UPLOAD_URL_USED');
         if (isErrno(err, 'EISDIR', 'ENOTDIR', 'EEXIST', 'ENOTEMPTY')) throw pathConflict();
         throw err;
       }
@@ -325,9 +347,9 @@ export class LocalStorage implements Storage {
     assertKey(key);
     const sent = (headers.contentType ?? '').trim().toLowerCase();
     if (!contentType || sent !== contentType.toLowerCase())
-      throw unsupportedMediaType(
-        `Envie o arquivo com Content-Type: ${contentType}.`,
+      throw new AppError(
         'CONTENT_TYPE_MISMATCH',
+        `Envie o arquivo com Content-Type: ${contentType}.`,
       );
     const declared = headers.contentLength ? Number(headers.contentLength) : undefined;
     if (declared !== undefined && declared > maxSize) throw fileTooLarge(maxSize);
@@ -336,13 +358,23 @@ export class LocalStorage implements Storage {
 
     const tmp = await this.tmpFile();
     let received = 0;
+    // idle timeout: a client that stops sending holds a socket and a temp file; cut it
+    const idleMs = this.opts.uploadIdleMs ?? 30_000;
+    let idle: NodeJS.Timeout | undefined;
+    const armIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => counter.destroy(new Error('upload idle timeout')), idleMs);
+      idle.unref();
+    };
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
+        armIdle();
         received += chunk.length;
         if (received > maxSize) done(fileTooLarge(maxSize));
         else done(null, chunk);
       },
     });
+    armIdle();
     // the request is piped in, not part of the pipeline: a refusal stops writing but does
     // not destroy the request, so the 413 can still be answered (the rest is discarded)
     const onBodyError = (err: Error) => counter.destroy(err);
@@ -350,6 +382,7 @@ export class LocalStorage implements Storage {
     body.pipe(counter);
     try {
       await pipeline(counter, createWriteStream(tmp, { flags: 'wx' })).finally(() => {
+        clearTimeout(idle);
         body.unpipe(counter);
         body.off('error', onBodyError);
         if (!body.readableEnded) body.resume();
@@ -360,17 +393,19 @@ export class LocalStorage implements Storage {
         const head = Buffer.alloc(SNIFF_BYTES);
         const { bytesRead } = await fh.read(head, 0, SNIFF_BYTES, 0).finally(() => fh.close());
         if ((await sniffMediaType(head.subarray(0, bytesRead))) !== contentType)
-          throw unsupportedMediaType(
-            'O conteúdo do arquivo não corresponde ao tipo informado.',
+          throw new AppError(
             'UNSUPPORTED_MEDIA_TYPE',
+            'O conteúdo do arquivo não corresponde ao tipo informado.',
           );
       }
     } catch (err) {
       await rm(tmp, { force: true });
       if (err instanceof AppError) throw err;
-      throw new AppError(400, 'UPLOAD_INTERRUPTED', 'O envio foi interrompido. Tente novamente.');
+      throw new AppError('UPLOAD_INTERRUPTED', 'O envio foi interrompido. Tente novamente.');
     }
-    await this.commit(tmp, key);
+    // an upload URL creates its object once: it can never replace bytes already
+    // verified and attached (docs/security.md, Armazenamento)
+    await this.commit(tmp, key, true);
     return { key, size: received, contentType, updatedAt: this.opts.clock.now() };
   }
 }
@@ -383,7 +418,7 @@ export function formatBytes(n: number): string {
 }
 
 export const fileTooLarge = (maxSize: number) =>
-  tooLarge(`O arquivo passa do limite de ${formatBytes(maxSize)}.`, 'PAYLOAD_TOO_LARGE');
+  new AppError('PAYLOAD_TOO_LARGE', `O arquivo passa do limite de ${formatBytes(maxSize)}.`);
 
 const sizeMismatch = () =>
-  new AppError(400, 'SIZE_MISMATCH', 'O tamanho do arquivo não corresponde ao informado.');
+  new AppError('SIZE_MISMATCH', 'O tamanho do arquivo não corresponde ao informado.');

@@ -15,22 +15,11 @@ export const MAX_BYTES: Record<MediaKind, number> = {
   video: MAX_VIDEO_BYTES,
 };
 
-const KIND_OF: Record<MediaContentType, MediaKind> = {
-  'image/jpeg': 'image',
-  'image/png': 'image',
-  'image/webp': 'image',
-  'video/mp4': 'video',
-};
-
 export function isMediaContentType(type: string): type is MediaContentType {
   return (
     (IMAGE_CONTENT_TYPES as readonly string[]).includes(type) ||
     (VIDEO_CONTENT_TYPES as readonly string[]).includes(type)
   );
-}
-
-export function mediaKind(type: MediaContentType): MediaKind {
-  return KIND_OF[type];
 }
 
 /**

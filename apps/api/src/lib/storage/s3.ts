@@ -12,7 +12,6 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import type { Clock } from '../clock';
 import { assertKey, assertPrefix, contentTypeForKey } from './keys';
-import type { ByteRange } from './range';
 import type {
   ListResult,
   ObjectInfo,
@@ -69,7 +68,9 @@ export class S3Storage implements Storage {
     assertKey(key);
     const expiresIn = opts.expiresInSeconds ?? 600;
     const signingDate = this.opts.clock.now();
-    const signed = new Set(['content-type']);
+    // If-None-Match: * (a conditional write) makes the URL create-only: once its
+    // object exists, the URL can never replace the bytes (attached media stays as verified)
+    const signed = new Set(['content-type', 'if-none-match']);
     if (opts.exactSize !== undefined) signed.add('content-length');
     const url = await getSignedUrl(
       this.client,
@@ -77,6 +78,7 @@ export class S3Storage implements Storage {
         Bucket: this.bucket,
         Key: key,
         ContentType: opts.contentType,
+        IfNoneMatch: '*',
         ...(opts.exactSize !== undefined ? { ContentLength: opts.exactSize } : {}),
       }),
       {
@@ -84,13 +86,13 @@ export class S3Storage implements Storage {
         signingDate,
         signableHeaders: signed,
         // keep Content-Type a signed header (not a query parameter), so the PUT must carry it
-        unhoistableHeaders: new Set(['content-type']),
+        unhoistableHeaders: new Set(['content-type', 'if-none-match']),
       },
     );
     return {
       url,
       method: 'PUT',
-      headers: { 'Content-Type': opts.contentType },
+      headers: { 'Content-Type': opts.contentType, 'If-None-Match': '*' },
       expiresAt: new Date(signingDate.getTime() + expiresIn * 1000),
     };
   }
@@ -131,24 +133,15 @@ export class S3Storage implements Storage {
     }
   }
 
-  async read(key: string, range?: ByteRange): Promise<ReadResult | null> {
+  async read(key: string): Promise<ReadResult | null> {
     assertKey(key);
     try {
-      const r = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
-      );
-      const total = r.ContentRange ? Number(r.ContentRange.split('/')[1]) : (r.ContentLength ?? 0);
-      const m = r.ContentRange ? /bytes (\d+)-(\d+)\//.exec(r.ContentRange) : null;
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return {
         body: r.Body as Readable,
-        size: total,
+        size: r.ContentLength ?? 0,
         contentType: r.ContentType ?? contentTypeForKey(key),
         updatedAt: r.LastModified ?? new Date(0),
-        ...(m ? { range: { start: Number(m[1]), end: Number(m[2]) } } : {}),
       };
     } catch (err) {
       if (isNotFound(err)) return null;

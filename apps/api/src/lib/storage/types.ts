@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { ByteRange } from './range';
 
 /** Metadata of one stored object. */
 export interface ObjectInfo {
@@ -60,8 +59,6 @@ export interface ReadResult {
   size: number;
   contentType: string;
   updatedAt: Date;
-  /** The bytes in `body` when a range was asked for. */
-  range?: ByteRange;
 }
 
 /**
@@ -77,7 +74,7 @@ export interface Storage {
   presignGet(key: string, opts?: PresignGetOptions): Promise<PresignedGet>;
   head(key: string): Promise<ObjectInfo | null>;
   /** The object's bytes, or a range of them; null when missing. */
-  read(key: string, range?: ByteRange): Promise<ReadResult | null>;
+  read(key: string): Promise<ReadResult | null>;
   /** Bytes `start..end` (inclusive, clamped to the object); null when missing. */
   readBytes(key: string, start: number, end: number): Promise<Buffer | null>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ConfirmEmailBody,
   LoginActivitiesQuery,
   LoginActivitiesResponse,
+  LogoutBody,
   MeResponse,
   MessageBody,
   RefreshBody,
@@ -17,15 +19,20 @@ import {
 } from '@fa-clube/contract';
 import type { RateLimit } from '../../config';
 import type { AppContext } from '../../lib/context';
-import { unauthorized } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { bearerSecurity } from '../../plugins/openapi';
 import { getMe, signIn, signUp } from './auth.service';
 import { clientInfo } from './client-info';
+import {
+  confirmEmailAddress,
+  resendConfirmationLink,
+  sendConfirmationLink,
+} from './email-confirmation.service';
 import { googleRoutes } from './google.routes';
 import { getLoginActivities } from './login-activities.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
-import { refreshSession } from './sessions.service';
+import { endSession, refreshSession } from './sessions.service';
 
 /** Per-IP limit through @fastify/rate-limit (429 + Retry-After, before the body is parsed). */
 const perIp = (limit: RateLimit) => ({
@@ -53,9 +60,47 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await signUp(ctx, request.body);
+        const user = await signUp(ctx, request.body);
+        // 'Confirme seu e-mail' goes out after the answer; a mail failure does not undo the account
+        const work = sendConfirmationLink(ctx, user).catch((err: unknown) => {
+          ctx.logger.error({ err }, 'falha ao enviar o e-mail de confirmação');
+        });
+        background.add(work);
+        void work.finally(() => background.delete(work));
         return reply.status(201).send({ message: 'Conta criada com sucesso.' });
       },
+    );
+
+    app.put(
+      paths.confirmEmail,
+      {
+        config: perIp(limits.resetIp),
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirmar o e-mail com o link recebido',
+          description:
+            'Link inválido, vencido ou de um endereço que mudou: 400 INVALID_CONFIRMATION_TOKEN. ' +
+            'Confirmar de novo não é erro.',
+          body: ConfirmEmailBody,
+          response: { 200: MessageBody, ...errorResponses(400, 429) },
+        },
+      },
+      async (request) => confirmEmailAddress(ctx, request.body.token),
+    );
+
+    app.post(
+      paths.confirmEmail,
+      {
+        preHandler: requireAuth,
+        config: perIp(limits.resetIp),
+        schema: {
+          tags: ['auth'],
+          summary: 'Reenviar o link de confirmação do e-mail da conta',
+          security: bearerSecurity,
+          response: { 200: MessageBody, ...errorResponses(401, 429) },
+        },
+      },
+      async (request) => resendConfirmationLink(ctx, request.actor!),
     );
 
     app.post(
@@ -90,9 +135,27 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const token = request.query.token ?? request.body?.token ?? request.body?.refresh_token;
         if (!token)
-          throw unauthorized('Sessão expirada. Entre novamente.', 'INVALID_REFRESH_TOKEN');
+          throw new AppError('INVALID_REFRESH_TOKEN', 'Sessão expirada. Entre novamente.');
         return refreshSession(ctx, token, request.device.id);
       },
+    );
+
+    app.post(
+      paths.logout,
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sair: encerra a sessão (do refresh token enviado, ou do access token)',
+          description:
+            'Com `refresh_token` no corpo, encerra a sessão desse token; sem ele, a sessão do access token ' +
+            '(Authorization: Bearer). Os access tokens da sessão encerrada são recusados na hora (401). ' +
+            'Encerrar uma sessão já encerrada não é erro.',
+          security: bearerSecurity,
+          body: LogoutBody,
+          response: { 200: MessageBody, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => endSession(ctx, request.actor, request.body?.refresh_token),
     );
 
     app.get(

@@ -1,34 +1,29 @@
 import type { MeResponse, SignInBody, SignUpBody, TokenResponse } from '@fa-clube/contract';
-import { getWorkspaceRole } from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import { getWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
+import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import { AppError, fieldError, rateLimited } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { lockoutUntil, secondsUntil } from '../../lib/rate-limit';
+import { ipSource } from '../../lib/rate-limit';
 import { publicImageUrl } from '../../lib/storage';
 import { verifySignInCode } from '../two-factor/two-factor.service';
 import {
   addOwnedWorkspace,
   findOwnWorkspace,
   isUsernameAvailable,
+  usernameTaken,
 } from '../workspaces/workspaces.service';
 import type { ClientInfo } from './client-info';
-import { recordLoginActivity } from './login-activities.service';
+import { loginActivity } from './login-activities.service';
 import { issueSession } from './sessions.service';
-import {
-  clearLoginFailures,
-  findUserByEmail,
-  findUserById,
-  incrementFailedLogins,
-  insertUser,
-  setLockedUntil,
-} from './users.repo';
+import { isKnownDevice } from './sessions.repo';
+import { findUserByEmail, findUserById, insertUser, replaceUserAvatarPath } from './users.repo';
 import type { NewUser, UserRow } from './users.repo';
-import { usernameTaken } from './users.service';
 
-export const emailTaken = () => conflict('EMAIL_TAKEN', 'Este e-mail já está em uso.', 'email');
+export const emailTaken = () => fieldError('EMAIL_TAKEN', 'email', 'Este e-mail já está em uso.');
 
 /**
  * Creates a user and their own workspace (same username, label = full name,
@@ -65,10 +60,10 @@ export async function signUp(ctx: AppContext, input: SignUpBody) {
 }
 
 export const invalidCredentials = () =>
-  unauthorized('E-mail ou senha incorretos.', 'INVALID_CREDENTIALS');
+  new AppError('INVALID_CREDENTIALS', 'E-mail ou senha incorretos.');
 
 const accountLocked = (seconds: number) =>
-  tooManyRequests(
+  rateLimited(
     seconds,
     'Muitas tentativas de login com senha errada. Aguarde um pouco e tente de novo.',
   );
@@ -77,32 +72,29 @@ const accountLocked = (seconds: number) =>
 const FAILURE_RUN_MEMORY_SECONDS = 24 * 60 * 60;
 
 /**
- * E-mails without an account get the same lockout as accounts, kept in
- * memory, so the 429 does not reveal which e-mails are registered.
+ * Wrong passwords lock the account for one source only, so nobody can keep a creator locked
+ * out by failing on purpose: the source is a device that signed in to this account before
+ * (X-Device-Id), else the client address (an IPv6 client by its /64). An unknown device id
+ * does not count as a source of its own: rotating made-up ids buys no fresh attempts.
+ * E-mails without an account are locked the same way (same answers: no enumeration).
  */
-const unknownEmailKey = (email: string) => `signin:${sha256(email)}`;
-
-async function recordWrongPassword(ctx: AppContext, user: UserRow | null, email: string) {
-  const policy = ctx.config.limits.lockout;
-  if (!user) {
-    ctx.throttle.recordFailure(unknownEmailKey(email), policy, FAILURE_RUN_MEMORY_SECONDS);
-    return;
-  }
-  const now = ctx.clock.now();
-  const failures = await incrementFailedLogins(
-    ctx.db,
-    user.id,
-    now,
-    new Date(now.getTime() - FAILURE_RUN_MEMORY_SECONDS * 1000),
-  );
-  const until = lockoutUntil(failures, policy, now);
-  if (until) await setLockedUntil(ctx.db, user.id, until);
+async function signInSource(
+  ctx: AppContext,
+  user: UserRow | null,
+  client: ClientInfo,
+): Promise<string> {
+  if (user && client.deviceId && (await isKnownDevice(ctx.db, user.id, client.deviceId)))
+    return `device:${sha256(client.deviceId)}`;
+  return `ip:${ipSource(client.ip)}`;
 }
+
+const lockKey = (user: UserRow | null, email: string, source: string) =>
+  user ? `signin:${user.id}:${source}` : `signin:${sha256(email)}:${source}`;
 
 /**
  * POST /token. Order matters: lock → password → 2FA code, so the code is
  * only looked at (and its step spent) once the password is right, and a
- * locked account does not even get its password checked.
+ * locked source does not even get its password checked.
  */
 export async function signIn(
   ctx: AppContext,
@@ -111,21 +103,23 @@ export async function signIn(
 ): Promise<TokenResponse> {
   const email = input.email.trim().toLowerCase();
   const user = await findUserByEmail(ctx.db, email);
-  const locked = user
-    ? secondsUntil(user.lockedUntil, ctx.clock.now())
-    : ctx.throttle.lockedFor(unknownEmailKey(email));
+  const key = lockKey(user, email, await signInSource(ctx, user, client));
+  const locked = await ctx.throttle.lockedFor(key);
   if (locked) throw accountLocked(locked);
 
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await recordWrongPassword(ctx, user, email);
+    await ctx.throttle.recordFailure(key, ctx.config.limits.lockout, FAILURE_RUN_MEMORY_SECONDS);
     throw invalidCredentials();
   }
-  await verifySignInCode(ctx, user.id, input.two_factor_code);
+  // the row read above says whether 2FA is on: no second read when it is off
+  if (user.twoFactorEnabled) await verifySignInCode(ctx, user.id, input.two_factor_code);
 
-  if (user.failedLoginCount > 0 || user.lockedUntil) await clearLoginFailures(ctx.db, user.id);
-  await recordLoginActivity(ctx, user.id, client, 'password');
-  return issueSession(ctx, user, { deviceId: client.deviceId });
+  await ctx.throttle.reset(key);
+  return issueSession(ctx, user, {
+    deviceId: client.deviceId,
+    loginActivity: await loginActivity(ctx, user.id, client, 'password'),
+  });
 }
 
 export async function getMe(
@@ -133,12 +127,14 @@ export async function getMe(
   actor: Actor,
   workspaceId?: string,
 ): Promise<MeResponse> {
-  const user = await findUserById(ctx.db, actor.userId);
-  if (!user) throw unauthorized();
-  const own = await findOwnWorkspace(ctx, user.id);
-  const isOwner = workspaceId
-    ? (await getWorkspaceRole(ctx.db, user.id, workspaceId)) === 'owner'
-    : Boolean(own);
+  // independent reads, side by side
+  const [user, own, role] = await Promise.all([
+    findUserById(ctx.db, actor.userId),
+    findOwnWorkspace(ctx, actor.userId),
+    workspaceId ? getWorkspaceRole(ctx.db, actor.userId, workspaceId) : null,
+  ]);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  const isOwner = workspaceId ? role === 'owner' : Boolean(own);
   return {
     id: user.id,
     username: own?.username ?? user.username,
@@ -149,5 +145,21 @@ export async function getMe(
     // user avatars are added by the files module (users.avatar_path)
     avatar_url: publicImageUrl(user.avatarPath),
     two_factor: user.twoFactorEnabled,
+    email_confirmed: Boolean(user.emailConfirmedAt),
+    has_password: user.passwordHash !== null,
   };
+}
+
+/**
+ * Points the user's avatar at a new processed image, inside the caller's
+ * transaction (the files module's image uploads), and returns the key it
+ * replaced; null when the user is gone.
+ */
+export async function replaceUserAvatar(
+  tx: DbOrTx,
+  userId: string,
+  key: string,
+  now: Date,
+): Promise<{ previous: string | null } | null> {
+  return replaceUserAvatarPath(tx, userId, key, now);
 }

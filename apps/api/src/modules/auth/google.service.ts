@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { API_PREFIX, FULL_NAME_PATTERN, paths } from '@fa-clube/contract';
+import { API_PREFIX, FULL_NAME_PATTERN, paths, safeReturnTo } from '@fa-clube/contract';
 import type { GoogleLoginError, TokenResponse } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { decrypt, encrypt, randomToken } from '../../lib/crypto';
@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { isUsernameAvailable } from '../workspaces/workspaces.service';
 import type { ClientInfo } from './client-info';
 import { createAccount } from './auth.service';
-import { recordLoginActivity } from './login-activities.service';
+import { loginActivity } from './login-activities.service';
 import { issueSession } from './sessions.service';
 import { findUserByEmail, findUserByGoogleSub, linkGoogleSub } from './users.repo';
 import type { UserRow } from './users.repo';
@@ -32,6 +32,8 @@ interface Flow {
   nonce: string;
   verifier: string;
   returnTo: string | null;
+  /** The web client's one-time state, echoed back to it as `state` on /login. */
+  clientState: string | null;
   exp: number;
 }
 
@@ -44,19 +46,6 @@ export interface Redirect {
 export const googleEnabled = (ctx: AppContext) => Boolean(ctx.config.google);
 
 const redirectUri = (ctx: AppContext) => `${ctx.config.appUrl}${API_PREFIX}${paths.googleCallback}`;
-
-/** Only same-app relative paths ('/profile/ana?x=1'); never '//evil.com' or 'https://...'. */
-export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value || value.length > 2048) return null;
-  if (!value.startsWith('/') || value.startsWith('//')) return null;
-  // no backslashes (browsers read '/\\x' as '//x') and no control characters
-  if (
-    value.includes('\\') ||
-    [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
-  )
-    return null;
-  return value;
-}
 
 function loginUrl(ctx: AppContext, params: Record<string, string | null | undefined>): string {
   const q = new URLSearchParams();
@@ -111,9 +100,14 @@ function providerConfig(ctx: AppContext): Promise<oidc.Configuration> {
   return config;
 }
 
-function failure(ctx: AppContext, error: GoogleLoginError, returnTo: string | null): Redirect {
+function failure(
+  ctx: AppContext,
+  error: GoogleLoginError,
+  returnTo: string | null,
+  clientState: string | null = null,
+): Redirect {
   return {
-    location: loginUrl(ctx, { error, return_to: returnTo }),
+    location: loginUrl(ctx, { error, return_to: returnTo, state: clientState }),
     cookies: [clearStateCookie(ctx)],
   };
 }
@@ -130,16 +124,17 @@ function logFailure(ctx: AppContext, what: string, err: unknown) {
 /** GET /auth/google: to the provider, with a fresh state/nonce/PKCE verifier in the cookie. */
 export async function startGoogleSignIn(
   ctx: AppContext,
-  query: { return_to?: string; login_hint?: string },
+  query: { return_to?: string; login_hint?: string; client_state?: string },
 ): Promise<Redirect> {
   const returnTo = safeReturnTo(query.return_to);
-  if (!ctx.config.google) return failure(ctx, 'google_unavailable', returnTo);
+  const clientState = query.client_state ?? null;
+  if (!ctx.config.google) return failure(ctx, 'google_unavailable', returnTo, clientState);
   let config: oidc.Configuration;
   try {
     config = await providerConfig(ctx);
   } catch (err) {
     logFailure(ctx, 'descoberta do provedor falhou', err);
-    return failure(ctx, 'google_failed', returnTo);
+    return failure(ctx, 'google_failed', returnTo, clientState);
   }
   const verifier = oidc.randomPKCECodeVerifier();
   const flow: Flow = {
@@ -148,6 +143,7 @@ export async function startGoogleSignIn(
     nonce: oidc.randomNonce(),
     verifier,
     returnTo,
+    clientState,
     exp: ctx.clock.now().getTime() + FLOW_TTL_MS,
   };
   const hint = query.login_hint?.trim();
@@ -218,6 +214,10 @@ async function resolveUser(
     if (byEmail) {
       if (byEmail.googleSub && byEmail.googleSub !== identity.sub)
         return { error: 'google_account_conflict' };
+      // pre-account takeover: an address nobody proved may have been registered by someone
+      // else, who would keep a password into the account: link only a confirmed address
+      if (!byEmail.googleSub && !byEmail.emailConfirmedAt)
+        return { error: 'google_email_unconfirmed' };
       if (!byEmail.googleSub && !(await linkGoogleSub(ctx.db, byEmail.id, identity.sub))) continue;
       return { user: { ...byEmail, googleSub: identity.sub } };
     }
@@ -229,6 +229,8 @@ async function resolveUser(
         fullName: fullNameFrom(identity.name, username),
         passwordHash: null,
         googleSub: identity.sub,
+        // Google verified the address (email_verified is required above)
+        emailConfirmedAt: ctx.clock.now(),
       });
       return { user };
     } catch (err) {
@@ -240,8 +242,14 @@ async function resolveUser(
   return { error: 'google_failed' };
 }
 
-function sessionRedirect(ctx: AppContext, session: TokenResponse, returnTo: string | null) {
+function sessionRedirect(
+  ctx: AppContext,
+  session: TokenResponse,
+  returnTo: string | null,
+  clientState: string | null,
+) {
   return loginUrl(ctx, {
+    state: clientState,
     access_token: session.access_token,
     refresh_token: session.refresh_token,
     metadata: Buffer.from(JSON.stringify(session.metadata), 'utf8').toString('base64'),
@@ -260,7 +268,8 @@ export async function finishGoogleSignIn(
 ): Promise<Redirect> {
   const flow = readFlow(ctx, input.stateCookie);
   const returnTo = flow?.returnTo ?? null;
-  if (!ctx.config.google) return failure(ctx, 'google_unavailable', returnTo);
+  const clientState = flow?.clientState ?? null;
+  if (!ctx.config.google) return failure(ctx, 'google_unavailable', returnTo, clientState);
   const params = new URLSearchParams(input.rawQuery);
   const providerError = params.get('error');
   if (providerError) {
@@ -268,9 +277,11 @@ export async function finishGoogleSignIn(
       ctx,
       providerError === 'access_denied' ? 'google_denied' : 'google_failed',
       returnTo,
+      clientState,
     );
   }
-  if (!flow || params.get('state') !== flow.state) return failure(ctx, 'google_state', returnTo);
+  if (!flow || params.get('state') !== flow.state)
+    return failure(ctx, 'google_state', returnTo, clientState);
 
   let claims: Record<string, unknown>;
   try {
@@ -292,22 +303,28 @@ export async function finishGoogleSignIn(
     }
   } catch (err) {
     logFailure(ctx, 'troca do código falhou', err);
-    return failure(ctx, 'google_failed', returnTo);
+    return failure(ctx, 'google_failed', returnTo, clientState);
   }
 
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   const verified = claims.email_verified === true || claims.email_verified === 'true';
-  if (!email || !verified) return failure(ctx, 'google_email_unverified', returnTo);
+  if (!email || !verified) return failure(ctx, 'google_email_unverified', returnTo, clientState);
 
   const resolved = await resolveUser(ctx, { sub: String(claims.sub), email, name: claims.name });
-  if ('error' in resolved) return failure(ctx, resolved.error, returnTo);
+  if ('error' in resolved) return failure(ctx, resolved.error, returnTo, clientState);
   // The TOTP protects the account even from someone holding its e-mail
   // (and so its Google account): 2FA accounts sign in with password + code.
-  if (resolved.user.twoFactorEnabled) return failure(ctx, 'two_factor_required', returnTo);
+  if (resolved.user.twoFactorEnabled)
+    return failure(ctx, 'two_factor_required', returnTo, clientState);
 
-  await recordLoginActivity(ctx, resolved.user.id, input.client, 'google');
-  const session = await issueSession(ctx, resolved.user, { deviceId: input.client.deviceId });
-  return { location: sessionRedirect(ctx, session, returnTo), cookies: [clearStateCookie(ctx)] };
+  const session = await issueSession(ctx, resolved.user, {
+    deviceId: input.client.deviceId,
+    loginActivity: await loginActivity(ctx, resolved.user.id, input.client, 'google'),
+  });
+  return {
+    location: sessionRedirect(ctx, session, returnTo, clientState),
+    cookies: [clearStateCookie(ctx)],
+  };
 }
 
 /** The flow cookie's value from a Cookie header. */

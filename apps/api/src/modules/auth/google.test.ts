@@ -38,6 +38,11 @@ beforeAll(async () => {
         email_verified: true,
         name: 'Dois Fatores',
       },
+      'google-nova-conta': {
+        email: 'Nova.Conta+fa@gmail.com',
+        email_verified: true,
+        name: 'Dona Verdadeira',
+      },
       'google-curto': { email: 'jo@example.com', email_verified: true, name: "Jo O'Neil-Ávila 3" },
     },
   });
@@ -109,6 +114,14 @@ async function googleSignIn(
   // the flow cookie is spent whatever the outcome
   expect(String(back.headers['set-cookie'])).toMatch(/fa_google_oidc=;.*Max-Age=0/);
   return { location: new URL(String(back.headers.location)), cookie, callbackUrl };
+}
+
+/** Follows the 'Confirme seu e-mail' link that sign-up sent to `email`. */
+async function confirmByMail(email: string) {
+  const mail = await t.mail.waitForConfirmation(email);
+  const token = decodeURIComponent(/confirm-email\?token=([\w.%-]+)/.exec(mail.text)![1]!);
+  const res = await t.inject({ method: 'PUT', url: '/api/v1/confirm-email', payload: { token } });
+  expect(res.statusCode).toBe(200);
 }
 
 function sessionFrom(location: URL) {
@@ -197,8 +210,46 @@ describe('Google sign-in (OpenID Connect + PKCE against a live provider)', () =>
     expect(again.returnTo).toBeNull();
   });
 
-  it('links an existing password account with the same e-mail; the password still works', async () => {
+  it("echoes the web client's one-time state back on the session redirect (and on errors)", async () => {
+    const clientState = 'AbC_123-estado-unico-xyz';
+    const ok = await googleSignIn({ login_hint: 'google-nova', client_state: clientState });
+    expect(ok.location.searchParams.get('state')).toBe(clientState);
+    expect(ok.location.searchParams.has('access_token')).toBe(true);
+    const refused = await googleSignIn({
+      login_hint: 'google-nao-verificado',
+      client_state: clientState,
+    });
+    expect(refused.location.searchParams.get('state')).toBe(clientState);
+    expect(refused.location.searchParams.get('error')).toBe('google_email_unverified');
+    // without one, none comes back
+    const none = await googleSignIn({ login_hint: 'google-nova' });
+    expect(none.location.searchParams.has('state')).toBe(false);
+    // a malformed one is a 400, not a redirect
+    const bad = await t.inject({
+      method: 'GET',
+      url: '/api/v1/auth/google?client_state=curto%26x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses to link an account whose e-mail was never confirmed (pre-account takeover)', async () => {
+    // someone registered the address first, with a password of their own
+    const squatter = await createUser(t, { email: 'Nova.Conta+fa@gmail.com' });
+    void squatter;
+    const refused = await googleSignIn({ login_hint: 'google-nova-conta' });
+    expect(refused.location.searchParams.get('error')).toBe('google_email_unconfirmed');
+    expect(refused.location.searchParams.has('access_token')).toBe(false);
+    const [row] = await t.ctx.db
+      .select({ googleSub: users.googleSub })
+      .from(users)
+      .where(eq(users.email, 'nova.conta+fa@gmail.com'));
+    expect(row!.googleSub).toBeNull();
+  });
+
+  it('links an existing password account with the same, confirmed e-mail; the password still works', async () => {
     const existing = await createUser(t, { email: 'Existente@Example.com' });
+    await confirmByMail(existing.email);
     const session = sessionFrom((await googleSignIn({ login_hint: 'google-existente' })).location);
     expect(session.metadata.id).toBe(existing.id);
     expect(session.metadata.username).toBe(existing.username);
@@ -231,6 +282,7 @@ describe('Google sign-in (OpenID Connect + PKCE against a live provider)', () =>
 
   it('sends 2FA accounts to the password + code sign-in', async () => {
     const u = await createUser(t, { email: 'comdoisfatores@example.com' });
+    await confirmByMail(u.email);
     const status = await t.inject({
       method: 'GET',
       url: '/api/v1/2fa',
@@ -324,6 +376,10 @@ describe('Google sign-in (OpenID Connect + PKCE against a live provider)', () =>
       '//evil.example/x',
       '/\\evil.example',
       'javascript:alert(1)',
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      '\\\\evil.example',
     ]) {
       const { location } = await googleSignIn({ login_hint: 'google-nova', return_to: bad });
       expect(location.origin).toBe(APP_URL);

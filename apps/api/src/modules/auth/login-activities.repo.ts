@@ -1,16 +1,10 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { loginActivities } from '../../db/schema';
+import { loginActivities } from '../../db/schema/users';
 
 export type LoginActivityRow = typeof loginActivities.$inferSelect;
 
-export async function insertLoginActivity(
-  db: DbOrTx,
-  input: typeof loginActivities.$inferInsert,
-): Promise<LoginActivityRow> {
-  const [row] = await db.insert(loginActivities).values(input).returning();
-  return row!;
-}
+export type NewLoginActivity = typeof loginActivities.$inferInsert;
 
 /** The user's sign-ins, newest first. */
 export async function listLoginActivities(

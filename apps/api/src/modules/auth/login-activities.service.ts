@@ -1,20 +1,26 @@
+import { PAGING, pageOffset } from '@fa-clube/contract';
 import type { LoginActivitiesResponse } from '@fa-clube/contract';
-import type { Actor } from '../../lib/access';
+import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { parseUserAgent } from '../../lib/user-agent';
 import type { ClientInfo } from './client-info';
-import { insertLoginActivity, listLoginActivities } from './login-activities.repo';
+import { listLoginActivities } from './login-activities.repo';
+import type { NewLoginActivity } from './login-activities.repo';
 
-/** Records a successful sign-in (password or Google) with device and location. */
-export async function recordLoginActivity(
+/**
+ * The login activity of a successful sign-in (password or Google), with
+ * device and location: issueSession writes it with the session's refresh
+ * token, in one statement.
+ */
+export async function loginActivity(
   ctx: AppContext,
   userId: string,
   client: ClientInfo,
   method: 'password' | 'google',
-) {
+): Promise<NewLoginActivity> {
   const ua = parseUserAgent(client.userAgent);
   const place = await ctx.geoip.lookup(client.ip);
-  return insertLoginActivity(ctx.db, {
+  return {
     userId,
     ip: client.ip,
     deviceType: client.deviceType ?? 'other',
@@ -25,7 +31,7 @@ export async function recordLoginActivity(
     city: place.city,
     method,
     createdAt: ctx.clock.now(),
-  });
+  };
 }
 
 /** GET /loginactivities: the caller's own, newest first. */
@@ -37,7 +43,7 @@ export async function getLoginActivities(
 ): Promise<LoginActivitiesResponse> {
   const { rows, total } = await listLoginActivities(ctx.db, actor.userId, {
     limit: size,
-    offset: (page - 1) * size,
+    offset: pageOffset(PAGING.loginActivities, page, size),
   });
   return {
     loginactivities: rows.map((r) => ({

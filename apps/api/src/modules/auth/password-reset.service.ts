@@ -1,7 +1,6 @@
-import { AUTH_ERROR_CODES } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { badRequest, tooManyRequests } from '../../lib/errors';
+import { AppError, rateLimited } from '../../lib/errors';
 import { renderEmail } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import {
@@ -30,8 +29,11 @@ export async function requestPasswordReset(
   email: string,
 ): Promise<{ message: string; background?: Promise<void> }> {
   const normalized = email.trim().toLowerCase();
-  const wait = ctx.throttle.consume(`reset:${sha256(normalized)}`, ctx.config.limits.resetEmail);
-  if (wait) throw tooManyRequests(wait);
+  const wait = await ctx.throttle.consume(
+    `reset:${sha256(normalized)}`,
+    ctx.config.limits.resetEmail,
+  );
+  if (wait) throw rateLimited(wait);
   const user = await findUserByEmail(ctx.db, normalized);
   if (!user) return { message: RESET_REQUESTED_MESSAGE };
   const background = sendResetLink(ctx, user).catch((err: unknown) => {
@@ -56,6 +58,7 @@ async function sendResetLink(ctx: AppContext, user: UserRow) {
   const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send(
     renderEmail({
+      kind: 'password-reset',
       to: user.email,
       subject: 'Redefinição de senha do Fã Clube',
       title: 'Redefina sua senha',
@@ -71,8 +74,8 @@ async function sendResetLink(ctx: AppContext, user: UserRow) {
 }
 
 export const invalidResetToken = () =>
-  badRequest(
-    AUTH_ERROR_CODES.invalidResetToken,
+  new AppError(
+    'INVALID_RESET_TOKEN',
     'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo link.',
   );
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { passwordResets } from '../../db/schema';
+import { passwordResets } from '../../db/schema/users';
 
 export async function insertPasswordReset(
   db: DbOrTx,

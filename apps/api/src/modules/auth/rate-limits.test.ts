@@ -115,45 +115,110 @@ describe('sign-in per IP', () => {
   });
 });
 
-describe('sign-in lockout per account', () => {
-  it('locks after LOGIN_LOCKOUT_THRESHOLD wrong passwords, doubling up to the cap; success resets', async () => {
+const signInFrom = (
+  ip: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) =>
+  t.inject({
+    method: 'POST',
+    url: '/api/v1/token',
+    remoteAddress: ip,
+    headers,
+    payload: { email, password },
+  });
+
+describe('sign-in lockout per account and source', () => {
+  it('locks one source after LOGIN_LOCKOUT_THRESHOLD wrong passwords, doubling up to the cap; success resets', async () => {
     const u = await newUser();
-    const wrong = () => signIn(u.email, 'senha-errada-1');
+    // the source here is a device that signed in before, seen from ever new addresses (the
+    // per-IP limit counts in real time, the lock on the business clock the test moves)
+    const device = { 'x-device-id': `aparelho-${freshIp()}` };
+    expect((await signInFrom(freshIp(), u.email, u.password, device)).statusCode).toBe(200);
+    const wrong = () => signInFrom(freshIp(), u.email, 'senha-errada-1', device);
+    const right = () => signInFrom(freshIp(), u.email, u.password, device);
     for (let i = 0; i < 3; i++) expect((await wrong()).statusCode).toBe(401);
 
-    // locked: even the right password (from another address) gets 429
-    const locked = await signIn(u.email, u.password);
-    expect(expectRateLimited(locked, 60)).toBeGreaterThan(55);
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.email, u.email));
-    expect(row!.failedLoginCount).toBe(3);
-    expect(row!.lockedUntil).not.toBeNull();
+    // locked for this source: even the right password gets 429
+    expect(expectRateLimited(await right(), 60)).toBeGreaterThan(55);
 
     // each further failure doubles the lock: 120 s, 240 s, then the 300 s cap
     for (const expected of [120, 240, 300, 300]) {
       t.clock.advance(301_000);
       expect((await wrong()).statusCode).toBe(401);
-      const retry = expectRateLimited(await signIn(u.email, u.password), expected);
+      const retry = expectRateLimited(await right(), expected);
       expect(retry).toBeGreaterThan(expected - 5);
     }
 
     // after the lock, the right password signs in and clears the run
     t.clock.advance(301_000);
-    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
-    const [after] = await t.ctx.db.select().from(users).where(eq(users.email, u.email));
-    expect(after!.failedLoginCount).toBe(0);
-    expect(after!.lockedUntil).toBeNull();
+    expect((await right()).statusCode).toBe(200);
     expect((await wrong()).statusCode).toBe(401);
-    expect((await signIn(u.email, u.password)).statusCode).toBe(200);
+    expect((await right()).statusCode).toBe(200);
+  });
+
+  it('wrong passwords from one address do not lock the account for other addresses', async () => {
+    const u = await newUser();
+    const attacker = freshIp();
+    for (let i = 0; i < 5; i++)
+      await signInFrom(attacker, u.email, 'senha-errada-1').then((r) =>
+        expect([401, 429]).toContain(r.statusCode),
+      );
+    expectRateLimited(await signInFrom(attacker, u.email, u.password), 300);
+    // the creator, elsewhere, signs in
+    expect((await signInFrom(freshIp(), u.email, u.password)).statusCode).toBe(200);
+  });
+
+  it('an IPv6 client is one source per /64', async () => {
+    const u = await newUser();
+    for (let i = 1; i <= 3; i++)
+      expect((await signInFrom(`2001:db8:77:1::${i}`, u.email, 'senha-errada-1')).statusCode).toBe(
+        401,
+      );
+    // another address of the same /64 is the same client
+    expectRateLimited(await signInFrom('2001:db8:77:1::ffff', u.email, u.password), 60);
+    // the next /64 is someone else
+    expect((await signInFrom('2001:db8:77:2::1', u.email, u.password)).statusCode).toBe(200);
+  });
+
+  it('a device that signed in before keeps signing in from a locked address', async () => {
+    const u = await newUser();
+    const ip = freshIp();
+    const device = { 'x-device-id': `aparelho-conhecido-${ip}` };
+    expect((await signInFrom(ip, u.email, u.password, device)).statusCode).toBe(200);
+    // someone on the same address (a shared network) fails on purpose
+    for (let i = 0; i < 3; i++)
+      expect((await signInFrom(ip, u.email, 'senha-errada-1')).statusCode).toBe(401);
+    expectRateLimited(await signInFrom(ip, u.email, u.password), 60);
+    // the known device is its own source
+    expect((await signInFrom(ip, u.email, u.password, device)).statusCode).toBe(200);
+  });
+
+  it('made-up device ids buy no fresh attempts', async () => {
+    const u = await newUser();
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await signInFrom(ip, u.email, 'senha-errada-1', { 'x-device-id': `inventado-${i}` }))
+          .statusCode,
+      ).toBe(401);
+    expectRateLimited(
+      await signInFrom(ip, u.email, u.password, { 'x-device-id': 'inventado-novo' }),
+      60,
+    );
   });
 
   it('treats an e-mail without an account the same way (no enumeration)', async () => {
     const u = await newUser();
     const ghost = 'fantasma-sem-conta@example.com';
+    const ipKnown = freshIp();
+    const ipGhost = freshIp();
     const known: unknown[] = [];
     const unknown: unknown[] = [];
     for (let i = 0; i < 4; i++) {
-      const a = await signIn(u.email, 'senha-errada-1');
-      const b = await signIn(ghost, 'senha-errada-1');
+      const a = await signInFrom(ipKnown, u.email, 'senha-errada-1');
+      const b = await signInFrom(ipGhost, ghost, 'senha-errada-1');
       known.push([a.statusCode, a.json(), a.headers['retry-after'] !== undefined]);
       unknown.push([b.statusCode, b.json(), b.headers['retry-after'] !== undefined]);
     }
@@ -166,6 +231,34 @@ describe('sign-in lockout per account', () => {
       },
       true,
     ]);
+  });
+});
+
+describe('per-IP limits for IPv6', () => {
+  it('count a whole /64 as one address', async () => {
+    for (let i = 1; i <= 6; i++) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/v1/token',
+        remoteAddress: `2001:db8:99:1::${i}`,
+        payload: { email: `v6-${i}@example.com`, password: 'senha-errada-1' },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const sameLine = await t.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      remoteAddress: '2001:db8:99:1:ffff:ffff:ffff:fffe',
+      payload: { email: 'v6-x@example.com', password: 'senha-errada-1' },
+    });
+    expectRateLimited(sameLine, 60);
+    const otherLine = await t.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      remoteAddress: '2001:db8:99:2::1',
+      payload: { email: 'v6-y@example.com', password: 'senha-errada-1' },
+    });
+    expect(otherLine.statusCode).toBe(401);
   });
 });
 

@@ -1,11 +1,26 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import { loginActivities, refreshTokens } from '../../db/schema/users';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-export async function insertRefreshToken(db: DbOrTx, input: typeof refreshTokens.$inferInsert) {
-  const [row] = await db.insert(refreshTokens).values(input).returning();
+/**
+ * Inserts a refresh token; with `loginActivity`, the sign-in's login
+ * activity in the same statement (one round trip, one commit).
+ */
+export async function insertRefreshToken(
+  db: DbOrTx,
+  input: typeof refreshTokens.$inferInsert,
+  loginActivity?: typeof loginActivities.$inferInsert,
+) {
+  if (!loginActivity) {
+    const [row] = await db.insert(refreshTokens).values(input).returning();
+    return row!;
+  }
+  const activity = db
+    .$with('activity')
+    .as(db.insert(loginActivities).values(loginActivity).returning({ id: loginActivities.id }));
+  const [row] = await db.with(activity).insert(refreshTokens).values(input).returning();
   return row!;
 }
 
@@ -48,4 +63,14 @@ export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date) {
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Whether `deviceId` ever got a session of the user (a successful sign-in from it). */
+export async function isKnownDevice(db: DbOrTx, userId: string, deviceId: string) {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.deviceId, deviceId)))
+    .limit(1);
+  return rows.length === 1;
 }

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionMetadata, TokenResponse } from '@fa-clube/contract';
+import type { Actor } from '../../read-models/access';
 import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { unauthorized } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../lib/jwt';
 import { findOwnWorkspace } from '../workspaces/workspaces.service';
 import {
   consumeRefreshToken,
   findRefreshTokenByHash,
   insertRefreshToken,
+  revokeAllForUser,
   revokeFamily,
 } from './sessions.repo';
+import type { NewLoginActivity } from './login-activities.repo';
 import { findUserById } from './users.repo';
 import type { UserRow } from './users.repo';
 
@@ -30,23 +33,33 @@ export async function sessionMetadata(ctx: AppContext, user: UserRow): Promise<S
 
 /**
  * Starts a session: a new refresh-token family and a 15-minute access token.
- * The refresh token is opaque; only its SHA-256 is stored.
+ * The refresh token is opaque; only its SHA-256 is stored. A sign-in passes
+ * its login activity, written in the same statement as the token.
  */
 export async function issueSession(
   ctx: AppContext,
   user: UserRow,
-  opts: { deviceId?: string | null; familyId?: string } = {},
+  opts: { deviceId?: string | null; familyId?: string; loginActivity?: NewLoginActivity } = {},
 ): Promise<TokenResponse> {
   const now = ctx.clock.now();
   const familyId = opts.familyId ?? randomUUID();
   const refresh = randomToken(32);
-  await insertRefreshToken(ctx.db, {
-    userId: user.id,
-    familyId,
-    tokenHash: sha256(refresh),
-    expiresAt: addDays(now, REFRESH_TOKEN_TTL_DAYS),
-    deviceId: opts.deviceId ?? null,
-  });
+  const [, metadata] = await Promise.all([
+    insertRefreshToken(
+      ctx.db,
+      {
+        userId: user.id,
+        familyId,
+        tokenHash: sha256(refresh),
+        expiresAt: addDays(now, REFRESH_TOKEN_TTL_DAYS),
+        deviceId: opts.deviceId ?? null,
+        // on the business clock: the session's start decides "signed in recently"
+        createdAt: now,
+      },
+      opts.loginActivity && { ...opts.loginActivity, sessionId: familyId },
+    ),
+    sessionMetadata(ctx, user),
+  ]);
   return {
     access_token: await signAccessToken(
       ctx.keys.jwt,
@@ -55,12 +68,12 @@ export async function issueSession(
     ),
     refresh_token: refresh,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    metadata: await sessionMetadata(ctx, user),
+    metadata,
   };
 }
 
 const invalidRefresh = () =>
-  unauthorized('Sessão expirada. Entre novamente.', 'INVALID_REFRESH_TOKEN');
+  new AppError('INVALID_REFRESH_TOKEN', 'Sessão expirada. Entre novamente.');
 
 /**
  * Rotates a refresh token: the presented one is spent and a new pair is issued
@@ -76,8 +89,9 @@ export async function refreshSession(
   const row = await findRefreshTokenByHash(ctx.db, sha256(token));
   if (!row) throw invalidRefresh();
   if (row.revokedAt) {
-    if (row.replacedBy) await revokeFamily(ctx.db, row.familyId, now);
-    throw unauthorized('Sessão encerrada por segurança. Entre novamente.', 'REFRESH_TOKEN_REUSED');
+    // a spent token came back: it leaked, so every session of the account ends
+    if (row.replacedBy) await revokeAllForUser(ctx.db, row.userId, now);
+    throw new AppError('REFRESH_TOKEN_REUSED', 'Sessão encerrada por segurança. Entre novamente.');
   }
   if (row.expiresAt <= now) throw invalidRefresh();
   const user = await findUserById(ctx.db, row.userId);
@@ -94,13 +108,14 @@ export async function refreshSession(
       tokenHash: sha256(next),
       expiresAt: addDays(now, REFRESH_TOKEN_TTL_DAYS),
       deviceId: deviceId ?? row.deviceId,
+      createdAt: now,
     });
     return true;
   });
   if (!rotated) {
     // another request spent it between our read and our update: reuse
-    await revokeFamily(ctx.db, row.familyId, now);
-    throw unauthorized('Sessão encerrada por segurança. Entre novamente.', 'REFRESH_TOKEN_REUSED');
+    await revokeAllForUser(ctx.db, row.userId, now);
+    throw new AppError('REFRESH_TOKEN_REUSED', 'Sessão encerrada por segurança. Entre novamente.');
   }
   return {
     access_token: await signAccessToken(
@@ -112,4 +127,26 @@ export async function refreshSession(
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     metadata: await sessionMetadata(ctx, user),
   };
+}
+
+/**
+ * POST /logout: ends the session of the given refresh token (whoever holds it
+ * may end it), else the session of the caller's access token. Ending a session
+ * already ended is not an error.
+ */
+export async function endSession(
+  ctx: AppContext,
+  actor: Actor | null,
+  refreshToken: string | undefined,
+): Promise<{ message: string }> {
+  const now = ctx.clock.now();
+  if (refreshToken) {
+    const row = await findRefreshTokenByHash(ctx.db, sha256(refreshToken));
+    if (!row) throw invalidRefresh();
+    await revokeFamily(ctx.db, row.familyId, now);
+  } else if (!actor) {
+    throw new AppError('UNAUTHORIZED', 'Entre na sua conta para continuar.');
+  }
+  if (actor) await revokeFamily(ctx.db, actor.sessionId, now);
+  return { message: 'Sessão encerrada.' };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -23,31 +23,14 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   return row ?? null;
 }
 
-export async function isUserUsernameTaken(db: DbOrTx, username: string, exceptUserId?: string) {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(2);
-  return rows.some((r) => r.id !== exceptUserId);
-}
-
-/** True when `username` is the user's own account handle (case-insensitively). */
-export async function isUsersOwnHandle(db: DbOrTx, userId: string, username: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), sql`lower(${users.username}) = ${username.toLowerCase()}`))
-    .limit(1);
-  return Boolean(row);
-}
-
 export interface NewUser {
   email: string;
   username: string;
   fullName: string;
   passwordHash: string | null;
   googleSub?: string;
+  /** Set when the address is already proved (a Google sign-in with a verified e-mail). */
+  emailConfirmedAt?: Date;
 }
 
 export async function insertUser(db: DbOrTx, input: NewUser) {
@@ -68,31 +51,6 @@ export async function updateUser(
   return row ?? null;
 }
 
-/**
- * One more wrong password; returns the run of consecutive failures. A run
- * whose last failure is older than `forgetBefore` starts again at 1.
- */
-export async function incrementFailedLogins(
-  db: DbOrTx,
-  id: string,
-  now: Date,
-  forgetBefore: Date,
-): Promise<number> {
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`case when ${users.lastFailedLoginAt} is null or ${users.lastFailedLoginAt} < ${forgetBefore.toISOString()} then 1 else ${users.failedLoginCount} + 1 end`,
-      lastFailedLoginAt: now,
-    })
-    .where(eq(users.id, id))
-    .returning({ count: users.failedLoginCount });
-  return row?.count ?? 0;
-}
-
-export async function setLockedUntil(db: DbOrTx, id: string, until: Date) {
-  await db.update(users).set({ lockedUntil: until }).where(eq(users.id, id));
-}
-
 /** A successful sign-in or a password reset ends the run of failures and any lock. */
 export async function clearLoginFailures(db: DbOrTx, id: string) {
   await db
@@ -109,4 +67,48 @@ export async function linkGoogleSub(db: DbOrTx, id: string, sub: string): Promis
     .where(and(eq(users.id, id), isNull(users.googleSub)))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** Sets users.avatar_path (row locked) and returns the key it replaced. */
+export async function replaceUserAvatarPath(
+  tx: DbOrTx,
+  userId: string,
+  key: string,
+  now: Date,
+): Promise<{ previous: string | null } | null> {
+  const [current] = await tx
+    .select({ avatarPath: users.avatarPath })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!current) return null;
+  await tx.update(users).set({ avatarPath: key, updatedAt: now }).where(eq(users.id, userId));
+  return { previous: current.avatarPath };
+}
+
+/**
+ * Marks the address confirmed when it is still the one the link was sent to; true when the
+ * account now has it confirmed (also when it already was).
+ */
+export async function confirmEmail(
+  db: DbOrTx,
+  id: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(users.id, id),
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        isNull(users.emailConfirmedAt),
+      ),
+    );
+  const [row] = await db
+    .select({ confirmedAt: users.emailConfirmedAt, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return Boolean(row?.confirmedAt && row.email.toLowerCase() === email.toLowerCase());
 }

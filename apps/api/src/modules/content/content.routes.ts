@@ -88,6 +88,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.feed,
       {
+        config: { heavy: true },
         preHandler: requireAuth,
         schema: {
           tags,
@@ -104,6 +105,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.profileContents,
       {
+        config: { heavy: true },
         preHandler: requireAuth,
         schema: {
           tags,

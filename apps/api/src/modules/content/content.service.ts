@@ -1,8 +1,9 @@
+import { PAGING, pageOffset } from '@fa-clube/contract';
 /**
  * Posts, their attachments, likes and the two post lists (feed and profile).
  *
  * Who sees a creator's posts: the owner, the team members and the active
- * subscribers of the creator's workspace (lib/access.ts contentAccess). For
+ * subscribers of the creator's workspace (read-models/access.ts contentAccess). For
  * anyone else no post text, file path or media URL leaves this module; the
  * public profile only tells how many posts there are.
  *
@@ -17,10 +18,17 @@ import type {
   CreateContentBody,
   LikeResponse,
 } from '@fa-clube/contract';
-import { contentAccess, findWorkspaceByUsername, requireWorkspaceRole } from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import {
+  contentAccess,
+  requireActor,
+  requireCreatorAccess,
+  requireWorkspaceRole,
+  workspaceNotFound,
+} from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
+import { requireProfile } from '../workspaces/workspaces.service';
 import { publicImageUrl } from '../../lib/storage';
 import {
   deleteWorkspaceFiles,
@@ -30,32 +38,40 @@ import {
   signedViewUrl,
   verifyWorkspaceFile,
 } from '../files/files.service';
-import { profileNotFound } from '../subscriptions/plans.service';
+import { findContentItem, listFeed, listWorkspaceContents } from '../../read-models/feed';
+import type { AttachmentRow, ContentRow } from '../../read-models/feed';
 import {
   deleteContent as deleteContentRows,
-  findContentItem,
   findContentWorkspaceId,
+  forgetPerson,
   insertContent,
-  listFeed,
-  listWorkspaceContents,
   lockAttachedFiles,
   toggleLike,
 } from './content.repo';
-import type { AttachmentRow, ContentRow, NewAttachment } from './content.repo';
+import type { NewAttachment } from './content.repo';
+import type { DbOrTx } from '../../db/client';
 
 /** Media URLs in a list stay valid this long (a page is read for a while); refresh via /contents/objects. */
 export const LIST_MEDIA_URL_TTL_SECONDS = 900;
+/**
+ * List media URLs are signed per minute (valid 14 to 15 minutes): the same URL
+ * all minute long, so the browser's cache works and a file is signed once a minute.
+ */
+const LIST_MEDIA_URL_WINDOW_SECONDS = 60;
 
 export const subscriptionRequired = () =>
-  forbidden('Assine este perfil para ver as publicações.', 'SUBSCRIPTION_REQUIRED');
-const contentNotFound = () => notFound('Publicação não encontrada.', 'CONTENT_NOT_FOUND');
+  new AppError('SUBSCRIPTION_REQUIRED', 'Assine este perfil para ver as publicações.');
+const contentNotFound = () => new AppError('CONTENT_NOT_FOUND', 'Publicação não encontrada.');
 
 async function toAttachment(
   ctx: AppContext,
   workspaceId: string,
   a: AttachmentRow,
 ): Promise<ContentAttachment> {
-  const opts = { expiresInSeconds: LIST_MEDIA_URL_TTL_SECONDS };
+  const opts = {
+    expiresInSeconds: LIST_MEDIA_URL_TTL_SECONDS - LIST_MEDIA_URL_WINDOW_SECONDS,
+    cacheWindowSeconds: LIST_MEDIA_URL_WINDOW_SECONDS,
+  };
   const { url, expiresAt } = await signedViewUrl(ctx, workspaceId, a.file_path, opts);
   const poster = a.poster_path ? await signedViewUrl(ctx, workspaceId, a.poster_path, opts) : null;
   return {
@@ -101,9 +117,9 @@ async function verifyAttachments(
     let poster: NewAttachment['poster'];
     if (a.poster_path !== undefined) {
       if (file.kind !== 'video')
-        throw badRequest('POSTER_ONLY_FOR_VIDEO', 'Apenas vídeos têm imagem de capa.', [
-          { field: 'poster_path', message: 'Apenas vídeos têm imagem de capa.' },
-        ]);
+        throw new AppError('POSTER_ONLY_FOR_VIDEO', 'Apenas vídeos têm imagem de capa.', {
+          errors: [{ field: 'poster_path', message: 'Apenas vídeos têm imagem de capa.' }],
+        });
       const image = await verifyWorkspaceFile(ctx, workspaceId, a.poster_path, ['image']);
       poster = { filePath: image.filePath, contentType: image.contentType, size: image.size };
     }
@@ -134,10 +150,10 @@ export async function createContent(
   ]);
   const id = await ctx.db.transaction(async (tx) => {
     if ((await lockAttachedFiles(tx, workspaceId, filePaths)).length > 0)
-      throw conflict(
+      throw fieldError(
         'FILE_IN_USE',
-        'Este arquivo já está em outra publicação. Envie-o novamente.',
         'file_path',
+        'Este arquivo já está em outra publicação. Envie-o novamente.',
       );
     return insertContent(tx, {
       workspaceId,
@@ -200,13 +216,17 @@ export async function getFeed(
   workspaceId: string,
   query: { page: number; size: number },
 ): Promise<ContentsResponse> {
-  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
-  const { rows, total } = await listFeed(ctx.db, {
+  const me = requireActor(actor);
+  // The access check (the caller's role in {ws}) rides in the page's statement:
+  // one round trip, and nothing is answered unless it passed.
+  const { rows, total, callerRole } = await listFeed(ctx.db, {
     viewerId: me.userId,
+    workspaceId,
     now: ctx.clock.now(),
     limit: query.size,
-    offset: (query.page - 1) * query.size,
+    offset: pageOffset(PAGING.feed, query.page, query.size),
   });
+  if (!callerRole) throw workspaceNotFound();
   return {
     contents: await Promise.all(rows.map((r) => toContentItem(ctx, r))),
     page: query.page,
@@ -222,16 +242,18 @@ export async function getProfileContents(
   workspaceId: string,
   query: { username: string; page: number; size: number },
 ): Promise<ContentsResponse> {
-  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
-  const creator = await findWorkspaceByUsername(ctx.db, query.username);
-  if (!creator) throw profileNotFound();
-  if ((await contentAccess(ctx.db, me, creator.id, ctx.clock.now())) === 'none')
-    throw subscriptionRequired();
+  const {
+    actor: me,
+    creatorId,
+    access,
+  } = await requireCreatorAccess(ctx.db, actor, workspaceId, query.username, ctx.clock.now());
+  if (!creatorId) throw new AppError('PROFILE_NOT_FOUND');
+  if (access === 'none') throw subscriptionRequired();
   const { rows, total } = await listWorkspaceContents(ctx.db, {
     viewerId: me.userId,
-    workspaceId: creator.id,
+    workspaceId: creatorId,
     limit: query.size,
-    offset: query.page * query.size,
+    offset: pageOffset(PAGING.profileContents, query.page, query.size),
   });
   return {
     contents: await Promise.all(rows.map((r) => toContentItem(ctx, r))),
@@ -252,8 +274,7 @@ export async function getContentObjectUrl(
   actor: Actor | null,
   query: { username: string; file_path: string },
 ): Promise<ContentObjectResponse> {
-  const creator = await findWorkspaceByUsername(ctx.db, query.username);
-  if (!creator) throw profileNotFound();
+  const creator = await requireProfile(ctx, query.username);
   const wanted = query.file_path.trim();
   for (const [name, key] of [
     ['avatar', creator.avatarPath],
@@ -271,3 +292,10 @@ export async function getContentObjectUrl(
   const { url, expiresAt } = await signedViewUrl(ctx, creator.id, filePath);
   return { url, expires_at: expiresAt.toISOString() };
 }
+
+/**
+ * Account deletion, inside its transaction: the person's likes are removed and the posts they
+ * wrote in other people's workspaces lose their author (their own workspaces' posts go with
+ * the workspace).
+ */
+export const forgetContentOf = (tx: DbOrTx, userId: string) => forgetPerson(tx, userId);

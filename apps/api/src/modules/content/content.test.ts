@@ -215,12 +215,12 @@ describe('POST /api/v1/content/{ws}', () => {
     const theirs = await uploadJpeg(t, other);
     const before = (await postsOf(ws)).length;
     const cases: [string, number, string][] = [
-      [theirs, 400, 'FILE_NOT_FOUND'],
+      [theirs, 400, 'FILE_NOT_UPLOADED'],
       [`workspaces/${other.workspaceId}/files/${theirs}`, 400, 'INVALID_PATH'],
       [`../../${other.workspaceId}/files/${theirs}`, 400, 'INVALID_PATH'],
       [`uploads/../../${other.workspaceId}/files/${theirs}`, 400, 'INVALID_PATH'],
       ['/etc/passwd.jpg', 400, 'INVALID_PATH'],
-      ['uploads/nao-existe.jpg', 400, 'FILE_NOT_FOUND'],
+      ['uploads/nao-existe.jpg', 400, 'FILE_NOT_UPLOADED'],
       ['uploads/sem-extensao', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ];
     for (const [filePath, status, code] of cases) {

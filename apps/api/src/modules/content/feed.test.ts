@@ -160,14 +160,26 @@ describe('GET /api/v1/contents/{ws}/feed', () => {
     expect(url.pathname).toBe('/api/v1/storage/object');
     expect(url.searchParams.get('key')).toBe(`workspaces/${yearly.workspaceId}/files/${filePath}`);
     const ttl = new Date(item.attachments[0]!.expires_at).getTime() - t.clock.now().getTime();
-    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeGreaterThan(14 * 60 * 1000 - 1000);
     expect(ttl).toBeLessThanOrEqual(15 * 60 * 1000);
+    // the same URL all minute long (the browser caches the file), a new one after it
+    t.clock.advance(60_000 - (t.clock.now().getTime() % 60_000) + 1000);
+    const url1 = (await feed()).json().contents[0].attachments[0].url;
+    expect((await feed()).json().contents[0].attachments[0].url).toBe(url1);
+    t.clock.advance(60_000);
+    expect((await feed()).json().contents[0].attachments[0].url).not.toBe(url1);
   });
 
   it('needs the caller to belong to {ws}: 404 otherwise, 401 signed out', async () => {
     const res = await feed('', viewer, other.workspaceId);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('WORKSPACE_NOT_FOUND');
+    // past the last page too (the check then runs without a page to ride on)
+    expect((await feed('?page=999', viewer, other.workspaceId)).statusCode).toBe(404);
+    const past = await feed('?page=999', viewer);
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toMatchObject({ contents: [], page: 999 });
+    expect(past.json().total).toBeGreaterThan(0);
     expect((await get(`/api/v1/contents/${viewer.workspaceId}/feed`)).statusCode).toBe(401);
     // A team member reads the feed from the team's workspace too.
     expect((await feed('', viewer, team.workspaceId)).statusCode).toBe(200);

@@ -133,7 +133,7 @@ describe('paywall matrix', () => {
           attachments: [{ file_path: filePath }],
         });
         expect(res.statusCode, role).toBe(400);
-        expect(res.json().code).toBe('FILE_NOT_FOUND');
+        expect(res.json().code).toBe('FILE_NOT_UPLOADED');
         expectNoLeak(res, `create with a foreign file as ${role}`);
       }
     }

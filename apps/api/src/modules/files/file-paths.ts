@@ -1,6 +1,6 @@
-import { EXTENSION_KIND, EXTENSION_TYPES } from '@fa-clube/contract';
-import type { ExtensionType, MediaKind } from '@fa-clube/contract';
-import { badRequest } from '../../lib/errors';
+import { EXTENSION_TYPES } from '@fa-clube/contract';
+import type { ExtensionType } from '@fa-clube/contract';
+import { AppError } from '../../lib/errors';
 import { isValidSegment } from '../../lib/storage/keys';
 
 /**
@@ -18,7 +18,7 @@ const MAX_PATH = 512;
 
 export const invalidPath = (
   message = 'Caminho de arquivo inválido. Use nomes simples separados por "/", sem "..".',
-) => badRequest('INVALID_PATH', message, [{ field: 'file_path', message }]);
+) => new AppError('INVALID_PATH', message, { errors: [{ field: 'file_path', message }] });
 
 function segments(input: string, kind: 'file' | 'folder'): string[] {
   // eslint-disable-next-line no-control-regex
@@ -55,10 +55,4 @@ export function extensionOf(filePath: string): ExtensionType | null {
   if (dot <= 0) return null;
   const ext = name.slice(dot + 1).toLowerCase();
   return (EXTENSION_TYPES as readonly string[]).includes(ext) ? (ext as ExtensionType) : null;
-}
-
-/** image or video by the path's extension (png, jpg, jpeg, webp = image; mp4 = video), or null. */
-export function fileKindOf(filePath: string): MediaKind | null {
-  const ext = extensionOf(filePath);
-  return ext ? EXTENSION_KIND[ext] : null;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { contentAttachments, contents, uploads, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { uploads, workspaceObjects, workspaceStorage } from '../../db/schema/files';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type UploadStatus = 'pending' | 'processing' | 'complete' | 'failed' | 'expired';
@@ -68,30 +68,131 @@ export async function markUploadsExpired(db: DbOrTx, ids: string[]) {
     .where(and(inArray(uploads.id, ids), eq(uploads.status, 'pending')));
 }
 
-/** Sets users.avatar_path (row locked) and returns the key it replaced. */
-export async function replaceUserAvatarPath(
-  tx: DbOrTx,
-  userId: string,
-  key: string,
-  now: Date,
-): Promise<{ previous: string | null } | null> {
-  const [current] = await tx
-    .select({ avatarPath: users.avatarPath })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  if (!current) return null;
-  await tx.update(users).set({ avatarPath: key, updatedAt: now }).where(eq(users.id, userId));
-  return { previous: current.avatarPath };
+// ---- the file store's quota: workspace_objects rows, workspace_storage kept by a trigger ----
+
+/** Bytes the workspace's file store takes (reserved and stored). */
+export async function findStorageUsed(db: DbOrTx, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: workspaceStorage.usedBytes })
+    .from(workspaceStorage)
+    .where(eq(workspaceStorage.workspaceId, workspaceId))
+    .limit(1);
+  return row?.used ?? 0;
 }
 
-/** True when a post of the workspace has this file (workspace-relative path) attached. */
-export async function isFileAttached(db: DbOrTx, workspaceId: string, filePath: string) {
-  const [row] = await db
-    .select({ id: contentAttachments.id })
-    .from(contentAttachments)
-    .innerJoin(contents, eq(contents.id, contentAttachments.contentId))
-    .where(and(eq(contents.workspaceId, workspaceId), eq(contentAttachments.filePath, filePath)))
+/** Locks the workspace's usage row (creating it) and answers its figure. */
+async function lockUsage(tx: DbOrTx, workspaceId: string): Promise<number> {
+  await tx.insert(workspaceStorage).values({ workspaceId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ used: workspaceStorage.usedBytes })
+    .from(workspaceStorage)
+    .where(eq(workspaceStorage.workspaceId, workspaceId))
+    .for('update');
+  return row?.used ?? 0;
+}
+
+async function findObjectBytes(tx: DbOrTx, workspaceId: string, filePath: string) {
+  const [row] = await tx
+    .select({ bytes: workspaceObjects.bytes })
+    .from(workspaceObjects)
+    .where(
+      and(eq(workspaceObjects.workspaceId, workspaceId), eq(workspaceObjects.filePath, filePath)),
+    )
     .limit(1);
-  return Boolean(row);
+  return row?.bytes ?? null;
+}
+
+/**
+ * Reserves room for an upload to `filePath` (replacing what that path held):
+ * `bytes` when the size is declared, else as much as `maxBytes` allows within
+ * the quota. Answers the reserved bytes, or null when nothing fits.
+ */
+export async function reserveObject(
+  db: Db,
+  input: {
+    workspaceId: string;
+    filePath: string;
+    bytes?: number;
+    maxBytes: number;
+    quota: number;
+    now: Date;
+  },
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const used = await lockUsage(tx, input.workspaceId);
+    const previous = (await findObjectBytes(tx, input.workspaceId, input.filePath)) ?? 0;
+    const free = input.quota - (used - previous);
+    const bytes = input.bytes ?? Math.min(input.maxBytes, free);
+    if (bytes <= 0 || bytes > free) return null;
+    await tx
+      .insert(workspaceObjects)
+      .values({
+        workspaceId: input.workspaceId,
+        filePath: input.filePath,
+        bytes,
+        state: 'pending',
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .onConflictDoUpdate({
+        target: [workspaceObjects.workspaceId, workspaceObjects.filePath],
+        set: { bytes, state: 'pending', updatedAt: input.now },
+      });
+    return bytes;
+  });
+}
+
+/**
+ * The bytes of `filePath` arrived: count their real size. 'missing' when no
+ * upload was reserved for the path (the URL outlived its file), 'over' when the
+ * real size would pass the quota (the row is dropped; the caller deletes the bytes).
+ */
+export async function settleObject(
+  db: Db,
+  input: { workspaceId: string; filePath: string; bytes: number; quota: number; now: Date },
+): Promise<'ok' | 'missing' | 'over'> {
+  return db.transaction(async (tx) => {
+    const used = await lockUsage(tx, input.workspaceId);
+    const previous = await findObjectBytes(tx, input.workspaceId, input.filePath);
+    if (previous === null) return 'missing';
+    const where = and(
+      eq(workspaceObjects.workspaceId, input.workspaceId),
+      eq(workspaceObjects.filePath, input.filePath),
+    );
+    if (used - previous + input.bytes > input.quota) {
+      await tx.delete(workspaceObjects).where(where);
+      return 'over';
+    }
+    await tx
+      .update(workspaceObjects)
+      .set({ bytes: input.bytes, state: 'stored', updatedAt: input.now })
+      .where(where);
+    return 'ok';
+  });
+}
+
+/** Forgets objects of the store (deleted files); the trigger gives their bytes back. */
+export async function removeObjects(db: DbOrTx, workspaceId: string, filePaths: readonly string[]) {
+  if (filePaths.length === 0) return;
+  await db
+    .delete(workspaceObjects)
+    .where(
+      and(
+        eq(workspaceObjects.workspaceId, workspaceId),
+        inArray(workspaceObjects.filePath, [...filePaths]),
+      ),
+    );
+}
+
+/** The reserved bytes of one object, or null when the store does not count it. */
+export const findObjectReservation = (db: DbOrTx, workspaceId: string, filePath: string) =>
+  findObjectBytes(db, workspaceId, filePath);
+
+/** Reservations whose upload URL has long expired (the bytes arrived on S3, or never came). */
+export async function findStaleReservations(db: DbOrTx, before: Date, limit = 200) {
+  return db
+    .select()
+    .from(workspaceObjects)
+    .where(and(eq(workspaceObjects.state, 'pending'), lt(workspaceObjects.updatedAt, before)))
+    .limit(limit);
 }

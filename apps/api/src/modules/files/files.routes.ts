@@ -5,7 +5,7 @@ import {
   FilesQuery,
   FilesResponse,
   FolderBody,
-  FolderResponse,
+  FolderEntry,
   ImageUploadBody,
   ImageUploadResponse,
   MessageBody,
@@ -13,6 +13,7 @@ import {
   ObjectUploadBody,
   ObjectUploadResponse,
   ObjectUrlResponse,
+  StorageUsage,
   UploadIdParams,
   WorkspaceIdParams,
   WorkspaceObjectParams,
@@ -20,14 +21,15 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { PUBLIC_PREFIX, isValidKey } from '../../lib/storage';
+import { AppError } from '../../lib/errors';
+import { LocalStorage, PUBLIC_PREFIX, isValidKey } from '../../lib/storage';
 import { requireAuth } from '../../plugins/auth';
 import { bearerSecurity } from '../../plugins/openapi';
 import {
   createObjectFolder,
   deleteObject,
   getObjectUrl,
+  getStorageUsage,
   listObjects,
   requestObjectUpload,
 } from './files.service';
@@ -57,7 +59,10 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Responde um PUT pré-assinado (10 min). Depois do PUT, chame POST /uploads/{upload_id}/complete.',
           body: ImageUploadBody,
-          response: { 200: ImageUploadResponse, ...errorResponses(400, 401, 403, 404, 413, 415) },
+          response: {
+            200: ImageUploadResponse,
+            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+          },
         },
       },
       async (request) => requestUserAvatarUpload(ctx, request.actor, request.body),
@@ -82,7 +87,10 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               'Responde um PUT pré-assinado (10 min). Depois do PUT, chame POST /uploads/{upload_id}/complete.',
             params: WorkspaceIdParams,
             body: ImageUploadBody,
-            response: { 200: ImageUploadResponse, ...errorResponses(400, 401, 403, 404, 413, 415) },
+            response: {
+              200: ImageUploadResponse,
+              ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+            },
           },
         },
         async (request) =>
@@ -120,27 +128,24 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             206: BinaryBody,
             302: BinaryBody,
             304: BinaryBody,
-            ...errorResponses(404, 416),
+            ...errorResponses(404, 412, 416),
           },
         },
       },
       async (request, reply) => {
         const key = PUBLIC_PREFIX + request.params['*'];
-        if (!isValidKey(key)) throw notFound('Imagem não encontrada.', 'FILE_NOT_FOUND');
-        if (ctx.storage.driver === 's3') {
-          const ttl = 3600;
-          const signed = await ctx.storage.presignGet(key, {
-            expiresInSeconds: ttl,
-            cacheWindowSeconds: PUBLIC_URL_WINDOW_SECONDS,
-            cacheControl: IMMUTABLE,
-          });
-          const windowEnds = signed.expiresAt.getTime() - ttl * 1000;
-          const maxAge = Math.max(0, Math.floor((windowEnds - ctx.clock.now().getTime()) / 1000));
-          return reply
-            .header('Cache-Control', `public, max-age=${maxAge}`)
-            .redirect(signed.url, 302);
-        }
-        return sendStoredObject(ctx.storage, key, request, reply, IMMUTABLE);
+        if (!isValidKey(key)) throw new AppError('FILE_NOT_FOUND', 'Imagem não encontrada.');
+        if (ctx.storage instanceof LocalStorage)
+          return sendStoredObject(ctx.storage, key, request, reply, IMMUTABLE);
+        const ttl = 3600;
+        const signed = await ctx.storage.presignGet(key, {
+          expiresInSeconds: ttl,
+          cacheWindowSeconds: PUBLIC_URL_WINDOW_SECONDS,
+          cacheControl: IMMUTABLE,
+        });
+        const windowEnds = signed.expiresAt.getTime() - ttl * 1000;
+        const maxAge = Math.max(0, Math.floor((windowEnds - ctx.clock.now().getTime()) / 1000));
+        return reply.header('Cache-Control', `public, max-age=${maxAge}`).redirect(signed.url, 302);
       },
     );
 
@@ -157,7 +162,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: ObjectUploadBody,
           response: {
             200: ObjectUploadResponse,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
           },
         },
       },
@@ -214,6 +219,21 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => listObjects(ctx, request.actor, request.params.ws, request.query.prefix),
     );
 
+    app.get(
+      paths.objectUsage,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: bearerSecurity,
+          summary: 'Espaço usado e cota do armazenamento (proprietário e membros)',
+          params: WorkspaceObjectParams,
+          response: { 200: StorageUsage, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => getStorageUsage(ctx, request.actor, request.params.ws),
+    );
+
     app.post(
       paths.objectFolder,
       {
@@ -224,7 +244,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Criar uma pasta (proprietário)',
           params: WorkspaceObjectParams,
           body: FolderBody,
-          response: { 201: FolderResponse, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 201: FolderEntry, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) =>

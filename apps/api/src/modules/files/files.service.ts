@@ -26,11 +26,10 @@
  *        True when one of the workspace's posts has the file attached (or as
  *        a video's poster).
  *
- *      fileKindOf(filePath) -> 'image' | 'video' | null   (by extension)
  *      normalizeFilePath(input) -> string                   (400 INVALID_PATH)
  *
  *   These helpers do NOT check who is calling: the caller's service does that
- *   first (lib/access.ts). content_attachments.file_path must hold the
+ *   first (read-models/access.ts). content_attachments.file_path must hold the
  *   workspace-relative path they return: DELETE of an attached file is refused.
  *
  * Public images (avatars, covers) are different: see images.service.ts and
@@ -42,15 +41,16 @@ import type {
   FilesResponse,
   FolderEntry,
   MediaContentType,
+  StorageUsage,
   MediaKind,
   ObjectUploadBody,
   ObjectUploadResponse,
   ObjectUrlResponse,
 } from '@fa-clube/contract';
-import { requireWorkspaceRole } from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import { requireActor, requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
-import { AppError, conflict, notFound, unsupportedMediaType } from '../../lib/errors';
+import { AppError, fieldError, rateLimited } from '../../lib/errors';
 import {
   MAX_BYTES,
   SNIFF_BYTES,
@@ -59,7 +59,7 @@ import {
   fileTooLarge,
   sniffMediaType,
 } from '../../lib/storage';
-import type { PresignedGet } from '../../lib/storage';
+import type { PresignedGet, Storage } from '../../lib/storage';
 import {
   extensionOf,
   invalidPath,
@@ -68,9 +68,17 @@ import {
   workspaceFileKey,
   workspaceFilesPrefix,
 } from './file-paths';
-import { isFileAttached } from './files.repo';
+import { isFileAttached } from '../../read-models/attached-files';
+import {
+  findObjectReservation,
+  findStaleReservations,
+  findStorageUsed,
+  removeObjects,
+  reserveObject,
+  settleObject,
+} from './files.repo';
 
-export { fileKindOf, normalizeFilePath } from './file-paths';
+export { normalizeFilePath } from './file-paths';
 
 export interface VerifiedFile {
   /** The normalised workspace-relative path. */
@@ -80,7 +88,114 @@ export interface VerifiedFile {
   size: number;
 }
 
-export const fileNotFound = () => notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND');
+export const fileNotFound = () => new AppError('FILE_NOT_FOUND', 'Arquivo não encontrado.');
+
+const quotaExceeded = (quotaBytes: number) =>
+  new AppError(
+    'STORAGE_QUOTA_EXCEEDED',
+    `O espaço de armazenamento deste perfil (${formatQuota(quotaBytes)}) acabou. Exclua arquivos ou publicações para liberar espaço.`,
+  );
+
+function formatQuota(bytes: number): string {
+  const gb = bytes / 1024 ** 3;
+  if (gb >= 1) return `${Number(gb.toFixed(1)).toLocaleString('pt-BR')} GB`;
+  return `${Math.max(1, Math.round(bytes / 1024 ** 2))} MB`;
+}
+
+/**
+ * Upload URLs per user (file store and profile images): every URL reserves
+ * room and a request, so a script cannot ask for them without end.
+ */
+export async function consumeUploadUrl(ctx: AppContext, userId: string): Promise<void> {
+  const wait = await ctx.throttle.consume(`upload-url:${userId}`, ctx.config.limits.uploadUrls);
+  if (wait) throw rateLimited(wait, 'Muitos envios em pouco tempo. Tente novamente mais tarde.');
+}
+
+/**
+ * Counts a verified object in the quota with its real size (S3 uploads, whose
+ * bytes the API never sees, and files stored before the quota existed);
+ * deletes it and refuses with 413 when it does not fit.
+ */
+async function countObject(ctx: AppContext, workspaceId: string, filePath: string, size: number) {
+  const quota = ctx.config.storage.quotaBytes;
+  const now = ctx.clock.now();
+  const reserved = await findObjectReservation(ctx.db, workspaceId, filePath);
+  if (reserved === size) return;
+  const fits =
+    reserved === null
+      ? (await reserveObject(ctx.db, {
+          workspaceId,
+          filePath,
+          bytes: size,
+          maxBytes: size,
+          quota,
+          now,
+        })) !== null
+      : (await settleObject(ctx.db, { workspaceId, filePath, bytes: size, quota, now })) === 'ok';
+  if (!fits) {
+    await ctx.storage.delete(workspaceFileKey(workspaceId, filePath));
+    await removeObjects(ctx.db, workspaceId, [filePath]);
+    throw quotaExceeded(quota);
+  }
+}
+
+const FILE_KEY = /^workspaces\/([0-9a-f-]{36})\/files\/(.+)$/;
+
+/**
+ * The local driver received the bytes of `key` (storage.routes.ts): a file
+ * store object gets its real size counted. An object with no reservation (its
+ * URL outlived the file) or over the quota is deleted and refused.
+ */
+export async function settleReceivedObject(ctx: AppContext, key: string, size: number) {
+  const match = FILE_KEY.exec(key);
+  if (!match) return;
+  const [, workspaceId, filePath] = match as unknown as [string, string, string];
+  const quota = ctx.config.storage.quotaBytes;
+  const outcome = await settleObject(ctx.db, {
+    workspaceId,
+    filePath,
+    bytes: size,
+    quota,
+    now: ctx.clock.now(),
+  });
+  if (outcome === 'ok') return;
+  await ctx.storage.delete(key);
+  throw outcome === 'over' ? quotaExceeded(quota) : new AppError('UPLOAD_URL_USED');
+}
+
+/**
+ * The hourly sweep's part for the quota: a reservation whose upload URL expired
+ * over an hour ago either has its bytes (an S3 upload never attached: counted
+ * with its real size) or never got them (released).
+ */
+export async function releaseStaleReservations(ctx: AppContext): Promise<number> {
+  const before = new Date(
+    ctx.clock.now().getTime() - (UPLOAD_URL_TTL_SECONDS * 1000 + 60 * 60 * 1000),
+  );
+  const stale = await findStaleReservations(ctx.db, before);
+  for (const row of stale) {
+    const head = await ctx.storage.head(workspaceFileKey(row.workspaceId, row.filePath));
+    if (!head) await removeObjects(ctx.db, row.workspaceId, [row.filePath]);
+    else
+      await countObject(ctx, row.workspaceId, row.filePath, head.size).catch((err) =>
+        ctx.logger.warn({ err }, 'object over the quota deleted by the sweep'),
+      );
+  }
+  return stale.length;
+}
+
+/** GET /workspaces/objects/{ws}/usage: owner and members; the space used and the quota. */
+export async function getStorageUsage(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+): Promise<StorageUsage> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  return {
+    used_bytes: await findStorageUsed(ctx.db, workspaceId),
+    quota_bytes: ctx.config.storage.quotaBytes,
+  };
+}
 
 /**
  * Checks an uploaded workspace file before another module uses it (see the
@@ -95,7 +210,8 @@ export async function verifyWorkspaceFile(
   const path = normalizeFilePath(filePath);
   const ext = extensionOf(path);
   if (!ext || !allowedKinds.includes(EXTENSION_KIND[ext]))
-    throw unsupportedMediaType(
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
       allowedKinds.includes('video')
         ? 'Tipo de arquivo não suportado. Envie uma imagem (JPEG, PNG ou WebP) ou um vídeo MP4.'
         : 'Tipo de arquivo não suportado. Envie uma imagem JPEG, PNG ou WebP.',
@@ -104,36 +220,60 @@ export async function verifyWorkspaceFile(
   const contentType = EXTENSION_CONTENT_TYPE[ext];
   const key = workspaceFileKey(workspaceId, path);
   const head = await ctx.storage.head(key);
-  if (!head)
-    throw new AppError(
-      400,
-      'FILE_NOT_FOUND',
-      'O arquivo enviado não foi encontrado. Envie-o novamente.',
-      { errors: [{ field: 'file_path', message: 'Arquivo não encontrado.' }] },
-    );
+  if (!head) throw fieldError('FILE_NOT_UPLOADED', 'file_path');
   if (head.size > MAX_BYTES[kind]) {
     await ctx.storage.delete(key);
+    await removeObjects(ctx.db, workspaceId, [path]);
     throw fileTooLarge(MAX_BYTES[kind]);
   }
+  await countObject(ctx, workspaceId, path, head.size);
   const first = (await ctx.storage.readBytes(key, 0, SNIFF_BYTES - 1)) ?? Buffer.alloc(0);
   if ((await sniffMediaType(first)) !== contentType) {
     await ctx.storage.delete(key);
-    throw unsupportedMediaType('O conteúdo do arquivo não corresponde ao tipo informado.');
+    await removeObjects(ctx.db, workspaceId, [path]);
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'O conteúdo do arquivo não corresponde ao tipo informado.',
+    );
   }
   return { filePath: path, kind, contentType, size: head.size };
 }
 
-/** A short-lived signed GET URL of a workspace file. Does not check access. */
+/** URLs signed in the current window, per storage (bounded: cleared when the window turns or it fills). */
+const signedInWindow = new WeakMap<Storage, { window: number; urls: Map<string, PresignedGet> }>();
+const SIGNED_IN_WINDOW_MAX = 50_000;
+
+/**
+ * A short-lived signed GET URL of a workspace file. Does not check access.
+ * With `cacheWindowSeconds` the URL is signed for a fixed window (expiring
+ * `expiresInSeconds` after its end): the same URL for everyone during the
+ * window, so browsers cache the file and each file is signed once per window.
+ */
 export async function signedViewUrl(
   ctx: AppContext,
   workspaceId: string,
   filePath: string,
-  opts: { expiresInSeconds?: number } = {},
+  opts: { expiresInSeconds?: number; cacheWindowSeconds?: number } = {},
 ): Promise<PresignedGet> {
   const key = workspaceFileKey(workspaceId, normalizeFilePath(filePath));
-  return ctx.storage.presignGet(key, {
+  const presign = {
     expiresInSeconds: opts.expiresInSeconds ?? VIEW_URL_TTL_SECONDS,
-  });
+    cacheWindowSeconds: opts.cacheWindowSeconds,
+  };
+  if (!opts.cacheWindowSeconds) return ctx.storage.presignGet(key, presign);
+  const window = Math.floor(ctx.clock.now().getTime() / 1000 / opts.cacheWindowSeconds);
+  let memo = signedInWindow.get(ctx.storage);
+  if (!memo || memo.window !== window || memo.urls.size >= SIGNED_IN_WINDOW_MAX) {
+    memo = { window, urls: new Map() };
+    signedInWindow.set(ctx.storage, memo);
+  }
+  const memoKey = `${presign.expiresInSeconds}/${opts.cacheWindowSeconds}/${key}`;
+  let signed = memo.urls.get(memoKey);
+  if (!signed) {
+    signed = await ctx.storage.presignGet(key, presign);
+    memo.urls.set(memoKey, signed);
+  }
+  return signed;
 }
 
 /** Deletes workspace files by their workspace-relative paths. Does not check access. */
@@ -142,8 +282,10 @@ export async function deleteWorkspaceFiles(
   workspaceId: string,
   filePaths: readonly string[],
 ): Promise<void> {
-  const keys = filePaths.map((p) => workspaceFileKey(workspaceId, normalizeFilePath(p)));
-  if (keys.length > 0) await ctx.storage.deleteMany(keys);
+  const paths = filePaths.map((p) => normalizeFilePath(p));
+  if (paths.length === 0) return;
+  await ctx.storage.deleteMany(paths.map((p) => workspaceFileKey(workspaceId, p)));
+  await removeObjects(ctx.db, workspaceId, paths);
 }
 
 /** True when a post of the workspace has this file attached. Does not check access. */
@@ -153,20 +295,6 @@ export async function isPostFile(
   filePath: string,
 ): Promise<boolean> {
   return isFileAttached(ctx.db, workspaceId, filePath);
-}
-
-/**
- * Everything a deleted workspace had in storage: its file store, pending
- * uploads and public images. Failures are logged (the rows are already gone).
- */
-export async function deleteWorkspaceStorage(ctx: AppContext, workspaceId: string) {
-  for (const prefix of [`workspaces/${workspaceId}/`, `public/workspaces/${workspaceId}/`]) {
-    try {
-      await ctx.storage.deletePrefix(prefix);
-    } catch (err) {
-      ctx.logger.error({ err, prefix }, 'could not delete workspace files');
-    }
-  }
 }
 
 // ---- the workspace file store endpoints ----
@@ -185,6 +313,7 @@ export async function requestObjectUpload(
   body: ObjectUploadBody,
 ): Promise<ObjectUploadResponse> {
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  await consumeUploadUrl(ctx, requireActor(actor).userId);
   const contentType = EXTENSION_CONTENT_TYPE[body.extension_type];
   const kind = EXTENSION_KIND[body.extension_type];
   const filePath = body.file_path
@@ -196,13 +325,25 @@ export async function requestObjectUpload(
   const maxSize = MAX_BYTES[kind];
   if (body.size !== undefined && body.size > maxSize) throw fileTooLarge(maxSize);
   if (await isFileAttached(ctx.db, workspaceId, filePath))
-    throw conflict(
+    throw new AppError(
       'FILE_IN_USE',
       'Este arquivo está em uma publicação e não pode ser substituído.',
     );
-  const put = await ctx.storage.presignPut(workspaceFileKey(workspaceId, filePath), {
+  const key = workspaceFileKey(workspaceId, filePath);
+  const reserved = await reserveObject(ctx.db, {
+    workspaceId,
+    filePath,
+    bytes: body.size,
+    maxBytes: maxSize,
+    quota: ctx.config.storage.quotaBytes,
+    now: ctx.clock.now(),
+  });
+  if (reserved === null) throw quotaExceeded(ctx.config.storage.quotaBytes);
+  // upload URLs create and never overwrite: asking again for a path replaces its file
+  if (await ctx.storage.head(key)) await ctx.storage.delete(key);
+  const put = await ctx.storage.presignPut(key, {
     contentType,
-    maxSize,
+    maxSize: reserved,
     ...(body.size !== undefined ? { exactSize: body.size } : {}),
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
   });
@@ -211,7 +352,7 @@ export async function requestObjectUpload(
     method: 'PUT',
     headers: put.headers,
     expires_at: put.expiresAt.toISOString(),
-    max_size: maxSize,
+    max_size: reserved,
     file_path: filePath,
   };
 }
@@ -242,11 +383,12 @@ export async function deleteObject(
   const key = workspaceFileKey(workspaceId, path);
   if (!(await ctx.storage.head(key))) throw fileNotFound();
   if (await isFileAttached(ctx.db, workspaceId, path))
-    throw conflict(
+    throw new AppError(
       'FILE_IN_USE',
       'Este arquivo está em uma publicação. Exclua a publicação para removê-lo.',
     );
   await ctx.storage.delete(key);
+  await removeObjects(ctx.db, workspaceId, [path]);
   return { message: 'Arquivo removido.' };
 }
 

@@ -416,7 +416,7 @@ describe('functions for other modules', () => {
 
     await expect(verifyWorkspaceFile(t.ctx, ws, 'check/missing.jpg')).rejects.toMatchObject({
       status: 400,
-      code: 'FILE_NOT_FOUND',
+      code: 'FILE_NOT_UPLOADED',
     });
     await expect(verifyWorkspaceFile(t.ctx, ws, '../x.jpg')).rejects.toMatchObject({
       status: 400,

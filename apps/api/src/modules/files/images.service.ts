@@ -20,10 +20,11 @@ import type {
   ImageUploadResponse,
   UploadPurpose,
 } from '@fa-clube/contract';
-import { requireActor, requireWorkspaceRole } from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import { requireActor, requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
-import { AppError, badRequest, conflict, notFound, unsupportedMediaType } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { Semaphore } from '../../lib/semaphore';
 import {
   IMAGE_OUTPUT_EXT,
   IMAGE_OUTPUT_TYPE,
@@ -40,13 +41,14 @@ import {
   sniffMediaType,
   thumbnailKey,
 } from '../../lib/storage';
+import { replaceUserAvatar } from '../auth/auth.service';
+import { consumeUploadUrl } from './files.service';
 import { replaceWorkspaceImage } from '../workspaces/workspaces.service';
 import {
   findStalePendingUploads,
   findUploadOfUser,
   insertUpload,
   markUploadsExpired,
-  replaceUserAvatarPath,
   transitionUpload,
 } from './files.repo';
 import type { UploadRow } from './files.repo';
@@ -57,6 +59,17 @@ const EXT_BY_TYPE: Record<ImageContentType, string> = {
   'image/webp': 'webp',
 };
 
+/** Image decoding slots per context (IMAGE_DECODE_CONCURRENCY): the rest wait their turn. */
+const decoders = new WeakMap<AppContext['config'], Semaphore>();
+export function imageDecoding(ctx: AppContext): Semaphore {
+  let s = decoders.get(ctx.config);
+  if (!s) {
+    s = new Semaphore(ctx.config.imageDecodeConcurrency);
+    decoders.set(ctx.config, s);
+  }
+  return s;
+}
+
 /** Raw uploads whose URL expired this long ago are abandoned and deleted. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
@@ -65,12 +78,12 @@ function imageContentType(body: ImageUploadBody): ImageContentType {
     ? (EXTENSION_CONTENT_TYPE[body.extension_type] as ImageContentType)
     : undefined;
   if (body.content_type && fromExt && body.content_type !== fromExt)
-    throw badRequest('VALIDATION_ERROR', 'content_type e extension_type não combinam.', [
-      { field: 'extension_type', message: 'content_type e extension_type não combinam.' },
-    ]);
+    throw new AppError('VALIDATION_ERROR', 'content_type e extension_type não combinam.', {
+      errors: [{ field: 'extension_type', message: 'content_type e extension_type não combinam.' }],
+    });
   const type = body.content_type ?? fromExt;
   if (!type || !(IMAGE_CONTENT_TYPES as readonly string[]).includes(type))
-    throw unsupportedMediaType('Envie uma imagem JPEG, PNG ou WebP.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie uma imagem JPEG, PNG ou WebP.');
   return type;
 }
 
@@ -101,6 +114,7 @@ async function createImageUpload(
 ): Promise<ImageUploadResponse> {
   const contentType = imageContentType(body);
   if (body.size !== undefined && body.size > MAX_IMAGE_BYTES) throw fileTooLarge(MAX_IMAGE_BYTES);
+  await consumeUploadUrl(ctx, userId);
   await purgeAbandonedUploads(ctx, userId).catch((err) =>
     ctx.logger.warn({ err }, 'could not purge abandoned uploads'),
   );
@@ -164,7 +178,7 @@ export async function requestWorkspaceImageUpload(
   );
 }
 
-const uploadNotFound = () => notFound('Envio não encontrado.', 'UPLOAD_NOT_FOUND');
+const uploadNotFound = () => new AppError('UPLOAD_NOT_FOUND', 'Envio não encontrado.');
 
 function finalKeyPrefix(upload: UploadRow): string {
   switch (upload.purpose as UploadPurpose) {
@@ -194,11 +208,11 @@ export async function completeUpload(
   if (!['user_avatar', 'workspace_avatar', 'workspace_cover'].includes(purpose))
     throw uploadNotFound();
   if (upload.status === 'complete')
-    throw conflict('UPLOAD_ALREADY_COMPLETED', 'Este envio já foi concluído.');
+    throw new AppError('UPLOAD_ALREADY_COMPLETED', 'Este envio já foi concluído.');
   if (upload.status === 'processing')
-    throw conflict('UPLOAD_IN_PROGRESS', 'Este envio já está sendo processado.');
+    throw new AppError('UPLOAD_IN_PROGRESS', 'Este envio já está sendo processado.');
   if (upload.status !== 'pending')
-    throw conflict(
+    throw new AppError(
       'UPLOAD_FAILED',
       'Este envio não pode mais ser concluído. Envie a imagem de novo.',
     );
@@ -206,12 +220,11 @@ export async function completeUpload(
   const head = await ctx.storage.head(upload.storageKey);
   if (!head)
     throw new AppError(
-      400,
       'UPLOAD_NOT_RECEIVED',
       'A imagem ainda não foi recebida. Envie o arquivo para o link antes de concluir.',
     );
   if (!(await transitionUpload(ctx.db, upload.id, 'pending', 'processing')))
-    throw conflict('UPLOAD_IN_PROGRESS', 'Este envio já está sendo processado.');
+    throw new AppError('UPLOAD_IN_PROGRESS', 'Este envio já está sendo processado.');
 
   const written: string[] = [];
   try {
@@ -219,8 +232,13 @@ export async function completeUpload(
     const bytes = await readToBuffer(ctx.storage, upload.storageKey, upload.maxSize);
     if (!bytes) throw uploadNotFound();
     if ((await sniffMediaType(bytes.subarray(0, SNIFF_BYTES))) !== upload.contentType)
-      throw unsupportedMediaType('O arquivo enviado não é uma imagem JPEG, PNG ou WebP válida.');
-    const images = await processImage(bytes, purpose === 'workspace_cover' ? 'cover' : 'avatar');
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'O arquivo enviado não é uma imagem JPEG, PNG ou WebP válida.',
+      );
+    const images = await imageDecoding(ctx).run(() =>
+      processImage(bytes, purpose === 'workspace_cover' ? 'cover' : 'avatar'),
+    );
 
     const key = `${finalKeyPrefix(upload)}-${images.hash.slice(0, 32)}.${IMAGE_OUTPUT_EXT}`;
     // identical bytes give the identical key: an existing one may be in use, never roll it back
@@ -234,7 +252,7 @@ export async function completeUpload(
     const previous = await ctx.db.transaction(async (tx) => {
       let prev: string | null;
       if (purpose === 'user_avatar') {
-        const r = await replaceUserAvatarPath(tx, a.userId, key, now);
+        const r = await replaceUserAvatar(tx, a.userId, key, now);
         if (!r) throw uploadNotFound();
         prev = r.previous;
       } else {
@@ -247,7 +265,7 @@ export async function completeUpload(
         );
       }
       if (!(await transitionUpload(tx, upload.id, 'processing', 'complete', now)))
-        throw conflict('UPLOAD_IN_PROGRESS', 'Este envio já está sendo processado.');
+        throw new AppError('UPLOAD_IN_PROGRESS', 'Este envio já está sendo processado.');
       return prev;
     });
     written.length = 0; // published: keep them
@@ -273,7 +291,10 @@ export async function completeUpload(
       .deleteMany([upload.storageKey, ...written])
       .catch((e) => ctx.logger.warn({ err: e }, 'could not delete a refused upload'));
     if (err instanceof InvalidImageError)
-      throw unsupportedMediaType('Não foi possível ler a imagem. Envie outro arquivo.');
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Não foi possível ler a imagem. Envie outro arquivo.',
+      );
     if (err instanceof RangeError) throw fileTooLarge(upload.maxSize);
     throw err;
   }

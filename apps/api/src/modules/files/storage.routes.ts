@@ -1,55 +1,52 @@
+import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, paths } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { LocalStorage, parseRange } from '../../lib/storage';
-import type { Storage } from '../../lib/storage';
-import { fileNotFound } from './files.service';
+import { AppError } from '../../lib/errors';
+import { contentTypeForKey, LocalStorage } from '../../lib/storage';
+import { fileNotFound, settleReceivedObject } from './files.service';
 
 /** Binary bodies: documented in OpenAPI, never serialized (streams skip the serializer). */
 export const BinaryBody = z.unknown().meta({ description: 'Os bytes do arquivo' });
 
 /**
- * Streams a stored object: Content-Type, ETag/Last-Modified (304), single
- * Range requests (206, 416) so videos can seek, and the given Cache-Control.
+ * Streams a file of the local driver through @fastify/send: Content-Type,
+ * ETag and Last-Modified (304 on If-None-Match / If-Modified-Since), single
+ * Range requests with If-Range (206, 416) so videos can seek, and the given
+ * Cache-Control.
  */
 export async function sendStoredObject(
-  storage: Storage,
+  storage: LocalStorage,
   key: string,
   request: FastifyRequest,
   reply: FastifyReply,
   cacheControl: string,
 ) {
-  const info = await storage.head(key);
-  if (!info) throw fileNotFound();
-  const range = parseRange(request.headers.range, info.size);
-  if (range === 'unsatisfiable') {
-    return reply
-      .status(416)
-      .header('Content-Range', `bytes */${info.size}`)
-      .send({ message: 'Intervalo de bytes inválido.', code: 'RANGE_NOT_SATISFIABLE' });
+  const { root, path } = storage.sendPath(key);
+  const result = await send(request.raw, path, {
+    root,
+    index: false,
+    dotfiles: 'allow',
+    cacheControl: false,
+  });
+  if (result.type !== 'file') {
+    result.stream.destroy();
+    if (result.statusCode === 416) {
+      reply.header('Content-Range', result.headers['Content-Range']);
+      throw new AppError('RANGE_NOT_SATISFIABLE');
+    }
+    if (result.statusCode === 412) throw new AppError('PRECONDITION_FAILED');
+    throw fileNotFound();
   }
-  const etag = `"${info.size.toString(16)}-${info.updatedAt.getTime().toString(16)}"`;
-  reply
-    .header('ETag', etag)
-    .header('Last-Modified', info.updatedAt.toUTCString())
-    .header('Accept-Ranges', 'bytes')
+  return reply
+    .status(result.statusCode)
+    .headers(result.headers)
+    .header('Content-Type', contentTypeForKey(key))
     .header('Cache-Control', cacheControl)
-    .header('Content-Disposition', 'inline');
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  const object = await storage.read(key, range ?? undefined);
-  if (!object) throw fileNotFound();
-  reply.header('Content-Type', info.contentType);
-  if (object.range) {
-    reply
-      .status(206)
-      .header('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`)
-      .header('Content-Length', String(object.range.end - object.range.start + 1));
-  } else {
-    reply.header('Content-Length', String(object.size));
-  }
-  return reply.send(object.body);
+    .header('Content-Disposition', 'inline')
+    .send(result.stream);
 }
 
 const SignedQuery = z.object({
@@ -98,6 +95,7 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             },
             request.raw,
           );
+          await settleReceivedObject(ctx, info.key, info.size);
           return { size: info.size };
         } catch (err) {
           // refused before the whole body arrived: answer now and drop the connection
@@ -118,7 +116,7 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             200: BinaryBody,
             206: BinaryBody,
             304: BinaryBody,
-            ...errorResponses(403, 404, 416),
+            ...errorResponses(403, 404, 412, 416),
           },
         },
       },

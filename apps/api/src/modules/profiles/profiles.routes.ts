@@ -35,6 +35,7 @@ export function profilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.recommended,
       {
+        config: { heavy: true },
         preHandler: requireAuth,
         schema: {
           tags,

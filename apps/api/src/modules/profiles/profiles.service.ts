@@ -5,12 +5,12 @@
  */
 import { RECOMMENDED_LIMIT } from '@fa-clube/contract';
 import type { Profile, RecommendedResponse } from '@fa-clube/contract';
-import { requireWorkspaceRole } from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import { AppError } from '../../lib/errors';
+import { requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { publicImageUrl } from '../../lib/storage';
-import { profileNotFound } from '../subscriptions/plans.service';
-import { findProfile, listRecommended } from './profiles.repo';
+import { findProfile, listRecommended } from '../../read-models/profiles';
 
 /** GET /profile?username=: anyone; the flags describe the caller. */
 export async function getProfile(
@@ -23,7 +23,7 @@ export async function getProfile(
     viewerId: actor?.userId ?? null,
     now: ctx.clock.now(),
   });
-  if (!row) throw profileNotFound();
+  if (!row) throw new AppError('PROFILE_NOT_FOUND');
   return {
     id: row.id,
     avatar_url: publicImageUrl(row.avatarPath),

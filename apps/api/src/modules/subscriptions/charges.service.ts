@@ -1,3 +1,5 @@
+import { PAGING, pageOffset } from '@fa-clube/contract';
+import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import type {
   ChargeDetail,
   ChargesResponse,
@@ -5,21 +7,15 @@ import type {
   ConfirmChargeResponse,
   PaymentInfo,
 } from '@fa-clube/contract';
-import type { PlanType } from '../../db/schema';
-import {
-  findWorkspaceByUsername,
-  getWorkspaceRole,
-  requireActor,
-  requireWorkspaceRole,
-} from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import type { PlanType } from '../../db/schema/subscriptions';
+import { getWorkspaceRole, requireActor, requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import { addMinutes } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { findWorkspace } from '../workspaces/workspaces.service';
+import { AppError } from '../../lib/errors';
+import { findWorkspace, requireProfile } from '../workspaces/workspaces.service';
 import {
-  PLAN_LABELS,
   planPriceCents,
   toChargeDetail,
   toChargeListItem,
@@ -27,25 +23,20 @@ import {
   toSubscriptionState,
 } from './dto';
 import { applyPayment } from './payments.service';
-import { profileNotFound } from './plans.service';
 import { pixProvider } from './providers';
-import {
-  expireCharge,
-  findChargeById,
-  findChargeWithPayer,
-  findPendingCharge,
-  findPixSettings,
-  findPlan,
-  findPlanById,
-  insertCharge,
-  listWorkspaceCharges,
-} from './subscriptions.repo';
-import type { ChargeRow, PixSettingsRow, PlanRow } from './subscriptions.repo';
+import { expireCharge, findChargeById, findPendingCharge, insertCharge } from './charges.repo';
+import { findChargeWithPayer, listWorkspaceCharges } from '../../read-models/subscribers';
+import { requireAgeVerified } from '../trueid/trueid.service';
+import { findPixSettings } from './pix-settings.repo';
+import { findPlan, findPlanById } from './plans.repo';
+import type { ChargeRow } from './charges.repo';
+import type { PixSettingsRow } from './pix-settings.repo';
+import type { PlanRow } from './plans.repo';
 
 type WorkspaceRef = { id: string; username: string };
 
-const planNotFound = () => notFound('Este perfil não tem o plano escolhido.', 'PLAN_NOT_FOUND');
-const chargeNotFound = () => notFound('Cobrança não encontrada.', 'CHARGE_NOT_FOUND');
+const planNotFound = () => new AppError('PLAN_NOT_FOUND', 'Este perfil não tem o plano escolhido.');
+const chargeNotFound = () => new AppError('CHARGE_NOT_FOUND', 'Cobrança não encontrada.');
 
 /** POST /subscribe/plan?username=&plan_type= */
 export async function subscribeToPlan(
@@ -54,9 +45,9 @@ export async function subscribeToPlan(
   input: { username: string; plan_type: PlanType },
 ): Promise<PaymentInfo> {
   const payer = requireActor(actor);
-  const ws = await findWorkspaceByUsername(ctx.db, input.username);
-  if (!ws) throw profileNotFound();
+  const ws = await requireProfile(ctx, input.username);
   await refuseOwnTeam(ctx, payer, ws.id);
+  await requireAgeVerified(ctx, ws.id, payer.userId);
   const plan = await findPlan(ctx.db, ws.id, input.plan_type);
   if (!plan) throw planNotFound();
   return toPaymentInfo(await openCharge(ctx, payer.userId, ws, plan));
@@ -73,6 +64,7 @@ export async function chargeForPlan(
   if (!plan) throw planNotFound();
   const ws = (await findWorkspace(ctx, plan.workspaceId))!;
   await refuseOwnTeam(ctx, payer, ws.id);
+  await requireAgeVerified(ctx, ws.id, payer.userId);
   return toPaymentInfo(await openCharge(ctx, payer.userId, ws, plan));
 }
 
@@ -80,11 +72,11 @@ export async function chargeForPlan(
 async function refuseOwnTeam(ctx: AppContext, payer: Actor, workspaceId: string) {
   const role = await getWorkspaceRole(ctx.db, payer.userId, workspaceId);
   if (role === 'owner')
-    throw badRequest('CANNOT_SUBSCRIBE_TO_SELF', 'Você não pode assinar o seu próprio perfil.');
+    throw new AppError('CANNOT_SUBSCRIBE_TO_SELF', 'Você não pode assinar o seu próprio perfil.');
   if (role === 'member')
-    throw forbidden(
-      'Você faz parte da equipe deste perfil e já tem acesso ao conteúdo.',
+    throw new AppError(
       'TEAM_MEMBER_CANNOT_SUBSCRIBE',
+      'Você faz parte da equipe deste perfil e já tem acesso ao conteúdo.',
     );
 }
 
@@ -99,16 +91,14 @@ export async function openCharge(
   payerId: string,
   ws: WorkspaceRef,
   plan: PlanRow,
-  opts: { replaceOpen?: boolean } = {},
+  opts: { replaceOpen?: boolean; renewalOf?: string } = {},
 ): Promise<ChargeRow> {
   const pix = await findPixSettings(ctx.db, ws.id);
   if (!pix)
-    throw conflict(
-      'PIX_NOT_CONFIGURED',
-      'Este criador ainda não configurou o recebimento por Pix.',
-    );
+    throw new AppError('PIX_REQUIRED', 'Este criador ainda não configurou o recebimento por Pix.');
   const price = planPriceCents(plan);
-  if (price < 1) throw badRequest('PLAN_NOT_PAYABLE', 'Este plano não tem valor a pagar por Pix.');
+  if (price < 1)
+    throw new AppError('PLAN_NOT_PAYABLE', 'Este plano não tem valor a pagar por Pix.');
   const now = ctx.clock.now();
   const existing = await findPendingCharge(ctx.db, payerId, plan.id);
   if (existing) {
@@ -116,7 +106,7 @@ export async function openCharge(
       return existing;
     await expireCharge(ctx.db, existing.id);
   }
-  return createCharge(ctx, { payerId, ws, plan, price, pix, now });
+  return createCharge(ctx, { payerId, ws, plan, price, pix, now, renewalOf: opts.renewalOf });
 }
 
 async function createCharge(
@@ -128,6 +118,7 @@ async function createCharge(
     price: number;
     pix: PixSettingsRow;
     now: Date;
+    renewalOf?: string;
   },
 ): Promise<ChargeRow> {
   const provider = pixProvider(ctx);
@@ -137,7 +128,7 @@ async function createCharge(
     amountCents: input.price,
     expiresInSeconds: ttlMinutes * 60,
     receiver: { key: input.pix.key, name: input.pix.name, city: input.pix.city },
-    description: `Assinatura ${PLAN_LABELS[input.plan.planType]} @${input.ws.username}`,
+    description: `Assinatura ${PLAN_TYPE_LABELS[input.plan.planType]} @${input.ws.username}`,
   });
   try {
     return await insertCharge(ctx.db, {
@@ -152,10 +143,15 @@ async function createCharge(
       provider: provider.name,
       status: 'pending',
       expiresAt: addMinutes(input.now, ttlMinutes),
+      renewalOf: input.renewalOf ?? null,
       createdAt: input.now,
     });
   } catch (err) {
-    if (!isUniqueViolation(err, 'charges_one_pending_uq')) throw err;
+    if (
+      !isUniqueViolation(err, 'charges_one_pending_uq') &&
+      !isUniqueViolation(err, 'charges_one_open_renewal_uq')
+    )
+      throw err;
     const winner = await findPendingCharge(ctx.db, input.payerId, input.plan.id);
     if (!winner) throw err;
     return winner;
@@ -174,7 +170,7 @@ export async function listCharges(
     workspaceId,
     status: query.status,
     limit: query.size,
-    offset: query.page * query.size,
+    offset: pageOffset(PAGING.charges, query.page, query.size),
   });
   return { charges: rows.map(toChargeListItem), page: query.page, size: query.size, total };
 }
@@ -207,8 +203,11 @@ export async function confirmCharge(
   if (!applied) {
     const latest = await findChargeById(ctx.db, chargeId);
     if (latest?.status === 'paid')
-      throw conflict('CHARGE_ALREADY_PAID', 'Esta cobrança já foi confirmada.');
-    throw conflict('CHARGE_NOT_PAYABLE', 'Esta cobrança foi cancelada e não pode ser confirmada.');
+      throw new AppError('CHARGE_ALREADY_PAID', 'Esta cobrança já foi confirmada.');
+    throw new AppError(
+      'CHARGE_NOT_PAYABLE',
+      'Esta cobrança foi cancelada e não pode ser confirmada.',
+    );
   }
   const detail = (await findChargeWithPayer(ctx.db, workspaceId, chargeId))!;
   return {

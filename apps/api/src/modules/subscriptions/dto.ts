@@ -1,3 +1,4 @@
+import { applyDiscount, centsToMajor } from '@fa-clube/contract';
 import type {
   ChargeDetail,
   ChargeListItem,
@@ -6,17 +7,9 @@ import type {
   PendingCharge,
   Plan,
 } from '@fa-clube/contract';
-import type { PlanType } from '../../db/schema';
-import { applyDiscount, centsToReais } from '../../lib/money';
-import type { ChargeRow, PlanRow, SubscriptionRow } from './subscriptions.repo';
-
-/** Months paid for by one charge of each plan type. */
-export const PLAN_MONTHS: Record<PlanType, number> = { monthly: 1, quarterly: 3, yearly: 12 };
-export const PLAN_LABELS: Record<PlanType, string> = {
-  monthly: 'Mensal',
-  quarterly: 'Trimestral',
-  yearly: 'Anual',
-};
+import type { ChargeRow } from './charges.repo';
+import type { PlanRow } from './plans.repo';
+import type { SubscriptionRow } from './subscriptions.repo';
 
 /** What a subscriber pays for a plan, in centavos. */
 export const planPriceCents = (plan: Pick<PlanRow, 'valueCents' | 'discount'>) =>
@@ -26,9 +19,9 @@ export function toPlan(plan: PlanRow): Plan {
   return {
     id: plan.id,
     plan_type: plan.planType,
-    value: centsToReais(plan.valueCents),
+    value: centsToMajor(plan.valueCents),
     discount: plan.discount,
-    price: centsToReais(planPriceCents(plan)),
+    price: centsToMajor(planPriceCents(plan)),
   };
 }
 
@@ -46,14 +39,14 @@ export function toChargeSummary(c: ChargeRow): ChargeSummary {
 export function toPendingCharge(c: ChargeRow): PendingCharge {
   return {
     ...toChargeSummary(c),
-    value: centsToReais(c.valueCents),
+    value: centsToMajor(c.valueCents),
     payment_specs: c.paymentSpecs,
   };
 }
 
 export function toPaymentInfo(c: ChargeRow): PaymentInfo {
   return {
-    value: centsToReais(c.valueCents),
+    value: centsToMajor(c.valueCents),
     payment_specs: c.paymentSpecs,
     charge: toChargeSummary(c),
   };
@@ -70,7 +63,7 @@ export function toChargeListItem(row: {
     username: row.username,
     label: row.label,
     plan_type: c.planType,
-    value: centsToReais(c.valueCents),
+    value: centsToMajor(c.valueCents),
     txid: c.txid,
     status: c.status,
     created_at: c.createdAt.toISOString(),

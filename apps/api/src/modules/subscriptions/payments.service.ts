@@ -1,20 +1,22 @@
-import type { PixWebhookBody } from '@fa-clube/contract';
+import { planPeriodEnd, type PixWebhookBody } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
-import { addMonths } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
-import { decimalStringToCents } from '../../lib/money';
-import { PLAN_MONTHS } from './dto';
+import { decimalStringToCents } from '../../lib/pix';
+import { bookPixIncome } from '../finance/finance.service';
 import {
   findChargeByTxid,
   insertNotification,
+  markChargePaid,
+  settleNotification,
+} from './charges.repo';
+import {
   insertSubscriptionIfAbsent,
   insertSubscriptionPayment,
   lockSubscription,
-  markChargePaid,
-  settleNotification,
   updateSubscriptionPeriod,
 } from './subscriptions.repo';
-import type { ChargeRow, SubscriptionRow } from './subscriptions.repo';
+import type { ChargeRow } from './charges.repo';
+import type { SubscriptionRow } from './subscriptions.repo';
 
 export interface AppliedPayment {
   charge: ChargeRow;
@@ -29,7 +31,8 @@ export interface AppliedPayment {
  *     concurrent caller gets the row; the others answer null and change nothing);
  *  2. the subscription starts now, or is extended from its current end while it
  *     is still running, by the charge's plan months;
- *  3. the period is recorded in subscription_payments (unique per charge).
+ *  3. the period is recorded in subscription_payments (unique per charge);
+ *  4. the payment is booked in the workspace's ledger (finance: one income row per charge).
  * Both the owner's confirmation and the PSP webhook go through here.
  */
 export async function applyPaymentInTx(
@@ -39,14 +42,14 @@ export async function applyPaymentInTx(
 ): Promise<AppliedPayment | null> {
   const charge = await markChargePaid(tx, { ...input, now });
   if (!charge) return null;
-  const months = PLAN_MONTHS[charge.planType];
+  await bookPixIncome(tx, charge);
 
   let subscription = await insertSubscriptionIfAbsent(tx, {
     workspaceId: charge.workspaceId,
     subscriberId: charge.payerId,
     planType: charge.planType,
     start: now,
-    end: addMonths(now, months),
+    end: planPeriodEnd(now, charge.planType),
   });
   let periodStart = now;
   if (!subscription) {
@@ -56,7 +59,7 @@ export async function applyPaymentInTx(
     subscription = await updateSubscriptionPeriod(tx, current.id, {
       planType: charge.planType,
       start: running ? current.currentPeriodStart : now,
-      end: addMonths(periodStart, months),
+      end: planPeriodEnd(periodStart, charge.planType),
       now,
     });
   }

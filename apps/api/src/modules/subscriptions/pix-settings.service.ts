@@ -1,16 +1,16 @@
 import { PIX_CITY_MAX, PIX_NAME_MAX, foldText, normalizePixKey } from '@fa-clube/contract';
 import type { PixKeyType, PixSettings, PixSettingsBody } from '@fa-clube/contract';
-import { requireWorkspaceRole } from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import { requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
-import { notFound, validationError } from '../../lib/errors';
-import { findPixSettings, upsertPixSettings } from './subscriptions.repo';
-import type { PixSettingsRow } from './subscriptions.repo';
+import { AppError, validationError } from '../../lib/errors';
+import { findPixSettings, upsertPixSettings } from './pix-settings.repo';
+import type { PixSettingsRow } from './pix-settings.repo';
 
 export const pixNotConfigured = () =>
-  notFound(
-    'Os dados do Pix deste espaço de trabalho ainda não foram cadastrados.',
+  new AppError(
     'PIX_NOT_CONFIGURED',
+    'Os dados do Pix deste espaço de trabalho ainda não foram cadastrados.',
   );
 
 function toPixSettings(row: PixSettingsRow): PixSettings {

@@ -1,23 +1,15 @@
+import { majorToCents, PRICE_CENTS } from '@fa-clube/contract';
 import type { Plan, PlansResponse } from '@fa-clube/contract';
-import type { PlanType } from '../../db/schema';
-import {
-  findWorkspaceByUsername,
-  hasActiveSubscription,
-  requireWorkspaceRole,
-} from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import type { PlanType } from '../../db/schema/subscriptions';
+import { hasActiveSubscription, requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
-import { conflict, notFound, validationError } from '../../lib/errors';
-import { MAX_PRICE_CENTS, reaisToCents } from '../../lib/money';
+import { AppError, validationError } from '../../lib/errors';
+import { requireProfile } from '../workspaces/workspaces.service';
 import { toPendingCharge, toPlan } from './dto';
-import {
-  findOpenChargeForWorkspace,
-  findPixSettings,
-  listPlans,
-  upsertPlan,
-} from './subscriptions.repo';
-
-export const profileNotFound = () => notFound('Perfil não encontrado.', 'PROFILE_NOT_FOUND');
+import { findOpenChargeForWorkspace } from './charges.repo';
+import { findPixSettings } from './pix-settings.repo';
+import { listPlans, upsertPlan } from './plans.repo';
 
 /** Owner only: sets one plan's price and discount (upsert per plan type). */
 export async function savePlan(
@@ -28,12 +20,12 @@ export async function savePlan(
 ): Promise<Plan> {
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   if (!(await findPixSettings(ctx.db, workspaceId)))
-    throw conflict(
-      'PIX_NOT_CONFIGURED',
+    throw new AppError(
+      'PIX_REQUIRED',
       'Cadastre os dados do Pix (chave, nome e cidade) antes de definir os planos.',
     );
-  const valueCents = reaisToCents(body.value);
-  if (valueCents <= 0 || valueCents > MAX_PRICE_CENTS)
+  const valueCents = majorToCents(body.value);
+  if (valueCents < PRICE_CENTS.min || valueCents > PRICE_CENTS.max)
     throw validationError('value', 'O valor deve ser de R$ 0,01 a R$ 10.000,00.');
   const row = await upsertPlan(ctx.db, {
     workspaceId,
@@ -51,8 +43,7 @@ export async function getPlansByUsername(
   actor: Actor | null,
   username: string,
 ): Promise<PlansResponse> {
-  const ws = await findWorkspaceByUsername(ctx.db, username);
-  if (!ws) throw profileNotFound();
+  const ws = await requireProfile(ctx, username);
   const now = ctx.clock.now();
   const plans = await listPlans(ctx.db, ws.id);
   if (!actor) return { plans: plans.map(toPlan), is_subscribed: false };

@@ -1,20 +1,23 @@
+import { formatCents, PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { startPeriodic } from '../../lib/periodic';
 import type { Periodic } from '../../lib/periodic';
 import { renderEmail } from '../../lib/mailer';
-import { formatBRL } from '../../lib/money';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import { openCharge } from './charges.service';
-import { PLAN_LABELS } from './dto';
+import { claimReminder, expireEndedSubscriptions } from './subscriptions.repo';
+import { expireOverdueCharges, findChargeById } from './charges.repo';
+import { findPlan } from './plans.repo';
 import {
-  claimReminder,
-  expireEndedSubscriptions,
-  expireOverdueCharges,
-  findPlan,
-  findSubscriptionsDueForReminder,
-  releaseReminder,
-} from './subscriptions.repo';
+  claimDueReminders,
+  enqueueReminder,
+  finishReminder,
+  retryReminder,
+  setReminderCharge,
+} from './renewal-reminders.repo';
+import type { RenewalReminderRow } from './renewal-reminders.repo';
+import { findReminderTarget, findSubscriptionsDueForReminder } from '../../read-models/subscribers';
 
 const REMINDER_BATCH = 200;
 
@@ -33,53 +36,149 @@ const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
 });
 
+/** A claim lasts this long: a process that dies while sending leaves the row to the next sweep. */
+const REMINDER_LEASE_MS = 5 * 60_000;
+/** After this many failed sends the reminder is given up (and logged as an error). */
+export const REMINDER_MAX_ATTEMPTS = 8;
+
+/** Wait before the next try after `attempts` failures: 1 min, 2, 4, ... at most 6 h. */
+export const reminderBackoffMs = (attempts: number) =>
+  Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
+
 /**
- * E-mails each subscriber whose period ends within SUBSCRIPTION_REMINDER_DAYS a
- * renewal reminder with a fresh charge (its BR Code in the message) and a link
- * to the creator's profile. A period is claimed before sending (conditional
- * UPDATE of renewal_reminder_for), so it gets exactly one reminder however often
- * or concurrently this runs; a failed send gives the claim back for the next run.
+ * Step 1, the outbox: every active subscription whose period ends within
+ * SUBSCRIPTION_REMINDER_DAYS gets one renewal_reminders row for that period
+ * (claimed on the subscription and written in one transaction), before
+ * anything is sent.
  */
-export async function sendRenewalReminders(ctx: AppContext): Promise<number> {
+async function enqueueRenewalReminders(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   const until = addDays(now, ctx.config.subscriptions.reminderDays);
-  let sent = 0;
   const due = await findSubscriptionsDueForReminder(ctx.db, now, until, REMINDER_BATCH);
-  for (const { subscription: sub, email, fullName } of due) {
-    const ws = await findWorkspace(ctx, sub.workspaceId);
-    const plan = ws ? await findPlan(ctx.db, ws.id, sub.planType) : null;
-    if (!ws || !plan) {
-      ctx.logger.info(
-        { subscriptionId: sub.id },
-        'lembrete de renovação sem plano disponível; nada enviado',
-      );
-      continue;
-    }
-    if (!(await claimReminder(ctx.db, sub.id, sub.currentPeriodEnd))) continue;
-    try {
-      const charge = await openCharge(ctx, sub.subscriberId, ws, plan, { replaceOpen: true });
-      const profileUrl = `${ctx.config.appUrl}/profile/${encodeURIComponent(ws.username)}`;
-      await ctx.mailer.send(
-        renderEmail({
-          to: email,
-          subject: `Sua assinatura de ${ws.label} vence em ${dateFormat.format(sub.currentPeriodEnd)}`,
-          title: 'Renove sua assinatura',
-          paragraphs: [
-            `Olá, ${fullName}!`,
-            `Sua assinatura ${PLAN_LABELS[sub.planType]} de ${ws.label} (@${ws.username}) vale até ${dateFormat.format(sub.currentPeriodEnd)}. Para continuar com acesso ao conteúdo, pague ${formatBRL(charge.valueCents)} com o Pix copia e cola abaixo, no app do seu banco:`,
-            charge.paymentSpecs,
-            `Este código vale até ${dateTimeFormat.format(charge.expiresAt)}. Depois disso, gere um novo no perfil do criador. O novo período começa quando o atual terminar.`,
-          ],
-          action: { label: 'Renovar assinatura', url: profileUrl },
-        }),
-      );
-      sent++;
-    } catch (err) {
-      await releaseReminder(ctx.db, sub.id, sub.currentPeriodEnd);
-      ctx.logger.error({ err, subscriptionId: sub.id }, 'falha ao enviar lembrete de renovação');
-    }
+  let queued = 0;
+  for (const { subscription: sub } of due) {
+    const fresh = await ctx.db.transaction(async (tx) => {
+      if (!(await claimReminder(tx, sub.id, sub.currentPeriodEnd))) return false;
+      return enqueueReminder(tx, {
+        subscriptionId: sub.id,
+        periodEnd: sub.currentPeriodEnd,
+        now,
+      });
+    });
+    if (fresh) queued++;
   }
+  return queued;
+}
+
+/**
+ * The renewal reminders, through an outbox (claim, send, mark): the due
+ * periods are written to renewal_reminders, then the rows due now are claimed
+ * (with a lease) and each is sent with its renewal charge — opened once and
+ * reused by every retry while it can be paid, never more than one open per
+ * subscription (charges_one_open_renewal_uq) — and marked sent. An SMTP failure
+ * puts the row back with a growing delay; a crash after the claim leaves it to
+ * the next sweep once the lease runs out. Answers how many e-mails went out.
+ */
+export async function sendRenewalReminders(ctx: AppContext): Promise<number> {
+  await enqueueRenewalReminders(ctx);
+  const now = ctx.clock.now();
+  const claimed = await claimDueReminders(ctx.db, {
+    now,
+    leaseUntil: new Date(now.getTime() + REMINDER_LEASE_MS),
+    limit: REMINDER_BATCH,
+  });
+  let sent = 0;
+  for (const reminder of claimed) if (await deliverReminder(ctx, reminder)) sent++;
   return sent;
+}
+
+/** The reminder's charge: the one opened by an earlier try while payable, else a new one. */
+async function renewalCharge(
+  ctx: AppContext,
+  reminder: RenewalReminderRow,
+  subscription: { id: string; subscriberId: string },
+  ws: { id: string; username: string },
+  plan: Awaited<ReturnType<typeof findPlan>> & object,
+) {
+  if (reminder.chargeId) {
+    const previous = await findChargeById(ctx.db, reminder.chargeId);
+    if (previous?.status === 'pending' && previous.expiresAt > ctx.clock.now()) return previous;
+  }
+  const charge = await openCharge(ctx, subscription.subscriberId, ws, plan, {
+    replaceOpen: true,
+    renewalOf: subscription.id,
+  });
+  await setReminderCharge(ctx.db, reminder.id, charge.id);
+  return charge;
+}
+
+async function deliverReminder(ctx: AppContext, reminder: RenewalReminderRow): Promise<boolean> {
+  const target = await findReminderTarget(ctx.db, reminder.subscriptionId);
+  const sub = target?.subscription;
+  if (
+    !target ||
+    !sub ||
+    sub.status !== 'active' ||
+    sub.currentPeriodEnd.getTime() !== reminder.periodEnd.getTime()
+  ) {
+    // renewed, cancelled or ended since: this period needs no reminder any more
+    await finishReminder(ctx.db, reminder.id, { status: 'skipped', now: ctx.clock.now() });
+    return false;
+  }
+  const ws = await findWorkspace(ctx, sub.workspaceId);
+  const plan = ws ? await findPlan(ctx.db, ws.id, sub.planType) : null;
+  if (!ws || !plan) {
+    ctx.logger.info(
+      { subscriptionId: sub.id },
+      'lembrete de renovação sem plano disponível; nada enviado',
+    );
+    await finishReminder(ctx.db, reminder.id, {
+      status: 'skipped',
+      now: ctx.clock.now(),
+      error: 'sem plano disponível',
+    });
+    return false;
+  }
+  try {
+    const charge = await renewalCharge(ctx, reminder, sub, ws, plan);
+    const profileUrl = `${ctx.config.appUrl}/profile/${encodeURIComponent(ws.username)}`;
+    await ctx.mailer.send(
+      renderEmail({
+        kind: 'renewal-reminder',
+        to: target.email,
+        subject: `Sua assinatura de ${ws.label} vence em ${dateFormat.format(sub.currentPeriodEnd)}`,
+        title: 'Renove sua assinatura',
+        paragraphs: [
+          `Olá, ${target.fullName}!`,
+          `Sua assinatura ${PLAN_TYPE_LABELS[sub.planType]} de ${ws.label} (@${ws.username}) vale até ${dateFormat.format(sub.currentPeriodEnd)}. Para continuar com acesso ao conteúdo, pague ${formatCents(charge.valueCents)} com o Pix copia e cola abaixo, no app do seu banco:`,
+          charge.paymentSpecs,
+          `Este código vale até ${dateTimeFormat.format(charge.expiresAt)}. Depois disso, gere um novo no perfil do criador. O novo período começa quando o atual terminar.`,
+        ],
+        action: { label: 'Renovar assinatura', url: profileUrl },
+      }),
+    );
+    await finishReminder(ctx.db, reminder.id, { status: 'sent', now: ctx.clock.now() });
+    return true;
+  } catch (err) {
+    const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    if (reminder.attempts >= REMINDER_MAX_ATTEMPTS) {
+      await finishReminder(ctx.db, reminder.id, { status: 'failed', now: ctx.clock.now(), error });
+      ctx.logger.error(
+        { err, subscriptionId: sub.id, attempts: reminder.attempts },
+        'lembrete de renovação abandonado após várias falhas',
+      );
+    } else {
+      const nextAttemptAt = new Date(
+        ctx.clock.now().getTime() + reminderBackoffMs(reminder.attempts),
+      );
+      await retryReminder(ctx.db, reminder.id, { nextAttemptAt, error });
+      ctx.logger.warn(
+        { err, subscriptionId: sub.id, attempts: reminder.attempts, nextAttemptAt },
+        'falha ao enviar lembrete de renovação; nova tentativa agendada',
+      );
+    }
+    return false;
+  }
 }
 
 export interface SubscriptionJobsResult {

@@ -1,29 +1,51 @@
+import { Readable } from 'node:stream';
+import {
+  MY_PAYMENTS_MAX,
+  MY_PENDING_CHARGES_MAX,
+  MY_SUBSCRIPTIONS_PAGING,
+  PAGING,
+  centsToMajor,
+  pageOffset,
+} from '@fa-clube/contract';
 import { stringify } from 'csv-stringify/sync';
+import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import type { SubscribersResponse, SubscriptionsResponse } from '@fa-clube/contract';
-import { requireActor, requireWorkspaceRole } from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import { requireActor, requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
-import { toPendingCharge, PLAN_LABELS, toSubscriptionState } from './dto';
+import { anonymisePayerInLedger } from '../finance/finance.service';
+import type { DbOrTx } from '../../db/client';
+import { closeChargesOfPayer } from './charges.repo';
+import { toPendingCharge, toSubscriptionState } from './dto';
+import { cancelSubscriptionsOf } from './subscriptions.repo';
 import { publicImageUrl } from '../../lib/storage';
 import {
   listActiveSubscribers,
+  listActiveSubscribersAfter,
   listPayerOpenCharges,
+  listPayerPayments,
   listSubscriberSubscriptions,
-} from './subscriptions.repo';
+} from '../../read-models/subscribers';
 
-/** GET /subscriptions: the caller's own subscriptions and open charges. */
+/** GET /subscriptions?page=&size=: the caller's own subscriptions (paged) and open charges. */
 export async function listMySubscriptions(
   ctx: AppContext,
   actor: Actor | null,
+  query: { page: number; size: number },
 ): Promise<SubscriptionsResponse> {
   const me = requireActor(actor);
   const now = ctx.clock.now();
-  const [subs, open] = await Promise.all([
-    listSubscriberSubscriptions(ctx.db, me.userId),
-    listPayerOpenCharges(ctx.db, me.userId, now),
+  const [subs, open, paid] = await Promise.all([
+    listSubscriberSubscriptions(ctx.db, {
+      subscriberId: me.userId,
+      limit: query.size,
+      offset: pageOffset(MY_SUBSCRIPTIONS_PAGING, query.page, query.size),
+    }),
+    listPayerOpenCharges(ctx.db, me.userId, now, MY_PENDING_CHARGES_MAX),
+    listPayerPayments(ctx.db, me.userId, MY_PAYMENTS_MAX),
   ]);
   return {
-    subscriptions: subs.map(({ subscription, workspace }) => ({
+    subscriptions: subs.rows.map(({ subscription, workspace }) => ({
       ...toSubscriptionState(subscription, now),
       workspace_id: workspace.id,
       username: workspace.username,
@@ -36,6 +58,21 @@ export async function listMySubscriptions(
       username: row.username,
       label: row.label,
     })),
+    payments: paid.map((row) => ({
+      id: row.charge.id,
+      workspace_id: row.charge.workspaceId,
+      username: row.username,
+      label: row.label,
+      plan_type: row.charge.planType,
+      value: centsToMajor(row.charge.valueCents),
+      currency: row.charge.currency,
+      paid_at: (row.charge.paidAt ?? row.periodStart).toISOString(),
+      period_start: row.periodStart.toISOString(),
+      period_end: row.periodEnd.toISOString(),
+    })),
+    page: query.page,
+    size: query.size,
+    total: subs.total,
   };
 }
 
@@ -51,7 +88,7 @@ export async function listSubscribers(
     workspaceId,
     now: ctx.clock.now(),
     limit: query.size,
-    offset: query.page * query.size,
+    offset: pageOffset(PAGING.subscribers, query.page, query.size),
   });
   return {
     subscribers: rows.map((r) => ({
@@ -86,41 +123,56 @@ const dateFormat = new Intl.DateTimeFormat('pt-BR', {
   year: 'numeric',
 });
 
-/** GET /subscribers/{ws}/export.csv: every active subscriber, pt-BR header, UTF-8 with BOM. */
+/**
+ * GET /subscribers/{ws}/export.csv: every active subscriber, pt-BR header,
+ * UTF-8 with BOM. The access check runs first (a refusal is a JSON error);
+ * then the rows are streamed batch by batch with keyset paging, so a large
+ * list takes constant memory and never an OFFSET scan.
+ */
 export async function exportSubscribersCsv(
   ctx: AppContext,
   actor: Actor | null,
   workspaceId: string,
-): Promise<string> {
+  opts: { batchSize?: number } = {},
+): Promise<Readable> {
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
   const now = ctx.clock.now();
-  const records: string[][] = [];
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const { rows } = await listActiveSubscribers(ctx.db, {
-      workspaceId,
-      now,
-      limit: EXPORT_BATCH,
-      offset,
-    });
-    for (const r of rows) {
-      records.push(
-        [
-          r.label,
-          r.username,
-          PLAN_LABELS[r.planType],
-          dateFormat.format(r.currentPeriodEnd),
-          r.description,
-        ].map(neutralizeFormula),
-      );
+  const limit = opts.batchSize ?? EXPORT_BATCH;
+  async function* lines() {
+    yield '\uFEFF' + stringify([CSV_COLUMNS], { record_delimiter: 'windows' });
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const rows = await listActiveSubscribersAfter(ctx.db, { workspaceId, now, after, limit });
+      if (rows.length > 0)
+        yield stringify(
+          rows.map((r) =>
+            [
+              r.label,
+              r.username,
+              PLAN_TYPE_LABELS[r.planType],
+              dateFormat.format(r.currentPeriodEnd),
+              r.description,
+            ].map(neutralizeFormula),
+          ),
+          { record_delimiter: 'windows' },
+        );
+      if (rows.length < limit) return;
+      const last = rows[rows.length - 1]!;
+      after = { createdAt: last.createdAt, id: last.id };
     }
-    if (rows.length < EXPORT_BATCH) break;
   }
-  return (
-    '\uFEFF' +
-    stringify(records, {
-      header: true,
-      columns: ['Nome', 'Usuário', 'Plano', 'Assinatura válida até', 'Descrição'],
-      record_delimiter: 'windows',
-    })
-  );
+  return Readable.from(lines());
 }
+
+/**
+ * Account deletion, inside its transaction: the person's subscriptions end now, their open
+ * charges are cancelled, and their paid charges stay (amounts, dates, periods: the creators'
+ * records) with the payer's handle taken out of the creators' ledgers.
+ */
+export async function endSubscriptionsOfDeletedAccount(tx: DbOrTx, userId: string, now: Date) {
+  await cancelSubscriptionsOf(tx, userId, now);
+  const paid = await closeChargesOfPayer(tx, userId);
+  await anonymisePayerInLedger(tx, paid);
+}
+
+const CSV_COLUMNS = ['Nome', 'Usuário', 'Plano', 'Assinatura válida até', 'Descrição'];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PixWebhookBody, PixWebhookResponse, errorResponses, paths } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { notFound, unauthorized } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { processPixWebhook } from './payments.service';
 import { isAuthenticWebhook, pixProvider } from './providers';
 
@@ -33,31 +33,36 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
     });
 
-    app.post(
-      paths.pixWebhook,
-      {
-        preValidation: async (request) => {
-          const { provider } = request.params as { provider: string };
-          const current = pixProvider(ctx);
-          if (provider !== current.name || !current.acceptsWebhooks)
-            throw notFound('Provedor Pix desconhecido.', 'PIX_PROVIDER_NOT_FOUND');
-          if (!isAuthenticWebhook(ctx.config, request.headers, request.rawBody ?? ''))
-            throw unauthorized('Assinatura do webhook inválida.', 'INVALID_WEBHOOK_SIGNATURE');
+    // The Manual's PSPs call `{webhookUrl}/pix`: registered as `.../webhooks/pix/apipix`, the
+    // notification arrives at `.../webhooks/pix/apipix/pix`. Both are accepted.
+    for (const url of [paths.pixWebhook, paths.pixWebhookManual]) {
+      app.post(
+        url,
+        {
+          preValidation: async (request) => {
+            const { provider } = request.params as { provider: string };
+            const current = pixProvider(ctx);
+            if (provider !== current.name || !current.acceptsWebhooks)
+              throw new AppError('PIX_PROVIDER_NOT_FOUND', 'Provedor Pix desconhecido.');
+            if (!isAuthenticWebhook(ctx.config, request.headers, request.rawBody ?? ''))
+              throw new AppError('INVALID_WEBHOOK_SIGNATURE', 'Assinatura do webhook inválida.');
+          },
+          schema: {
+            tags: ['webhooks'],
+            summary: 'Notificação de Pix recebido (API Pix do Banco Central)',
+            description:
+              'Autenticação: cabeçalho `X-Webhook-Signature: sha256=<HMAC-SHA256 do corpo bruto com ' +
+              'PIX_WEBHOOK_SECRET, em hex>` ou `X-Webhook-Secret: <PIX_WEBHOOK_SECRET>`; sem isso, 401. ' +
+              'Idempotente por endToEndId. Pix com txid desconhecido ou valor diferente da cobrança ' +
+              'é registrado como ignorado e respondido 200. O PSP pode chamar a URL cadastrada ' +
+              'ou ela seguida de `/pix`, como diz o Manual da API Pix.',
+            params: z.object({ provider: z.string().max(32) }),
+            body: PixWebhookBody,
+            response: { 200: PixWebhookResponse, ...errorResponses(400, 401, 404) },
+          },
         },
-        schema: {
-          tags: ['webhooks'],
-          summary: 'Notificação de Pix recebido (API Pix do Banco Central)',
-          description:
-            'Autenticação: cabeçalho `X-Webhook-Signature: sha256=<HMAC-SHA256 do corpo bruto com ' +
-            'PIX_WEBHOOK_SECRET, em hex>` ou `X-Webhook-Secret: <PIX_WEBHOOK_SECRET>`; sem isso, 401. ' +
-            'Idempotente por endToEndId. Pix com txid desconhecido ou valor diferente da cobrança ' +
-            'é registrado como ignorado e respondido 200.',
-          params: z.object({ provider: z.string().max(32) }),
-          body: PixWebhookBody,
-          response: { 200: PixWebhookResponse, ...errorResponses(400, 401, 404) },
-        },
-      },
-      async (request) => processPixWebhook(ctx, request.params.provider, request.body),
-    );
+        async (request) => processPixWebhook(ctx, request.params.provider, request.body),
+      );
+    }
   };
 }

@@ -1,15 +1,14 @@
-import { createServer } from 'node:net';
+import { addCalendarMonths } from '@fa-clube/contract';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixNotifications, subscriptionPayments } from '../../db/schema';
-import { addMonths } from '../../lib/clock';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
+import { freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
 import { readCharge, readSubscription, setUpCreator } from '../../../test/support/subscriptions';
 
@@ -18,18 +17,13 @@ let t: TestContext;
 let psp: TestPsp;
 let creator: TestUser;
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
+let webhookUrl: string;
 
 beforeAll(async () => {
   const port = await freePort();
+  webhookUrl = `http://127.0.0.1:${port}/api/v1/webhooks/pix/apipix`;
   psp = await startTestPsp({
-    webhookUrl: `http://127.0.0.1:${port}/api/v1/webhooks/pix/apipix`,
+    webhookUrl,
     webhookSecret: WEBHOOK_SECRET,
     clientId: 'fa-clube',
     clientSecret: 'segredo-do-cliente',
@@ -137,7 +131,7 @@ describe('POST /webhooks/pix/apipix', () => {
     expect(row).toMatchObject({ status: 'paid', endToEndId, confirmedBy: null });
     const sub = (await subscriptionOf(fan))!;
     expect(sub.status).toBe('active');
-    expect(sub.currentPeriodEnd.getTime()).toBe(addMonths(row.paidAt!, 1).getTime());
+    expect(sub.currentPeriodEnd.getTime()).toBe(addCalendarMonths(row.paidAt!, 1).getTime());
     expect(await notification(endToEndId)).toMatchObject({
       outcome: 'applied',
       reason: null,
@@ -179,12 +173,29 @@ describe('POST /webhooks/pix/apipix', () => {
       .from(subscriptionPayments)
       .where(eq(subscriptionPayments.subscriptionId, sub.id));
     expect(payments).toHaveLength(1);
-    expect(sub.currentPeriodEnd.getTime()).toBe(addMonths(payments[0]!.periodStart, 1).getTime());
+    expect(sub.currentPeriodEnd.getTime()).toBe(
+      addCalendarMonths(payments[0]!.periodStart, 1).getTime(),
+    );
     const rows = await t.ctx.db
       .select()
       .from(pixNotifications)
       .where(eq(pixNotifications.txid, charge.txid));
     expect(rows).toHaveLength(1);
+  });
+
+  it('takes the notification at the registered URL too, not only at {webhookUrl}/pix', async () => {
+    const fan = await createUser(t);
+    const { charge } = await subscribe(fan);
+    const item = {
+      endToEndId: newEndToEndId(),
+      txid: charge.txid,
+      valor: '29.90',
+      horario: new Date().toISOString(),
+    };
+    const res = await psp.notify({ pix: [item] }, { url: webhookUrl });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: 1, applied: 1 });
+    expect((await chargeRow(charge.id)).status).toBe('paid');
   });
 
   it('adds up the periods when a later charge is paid first', async () => {
@@ -197,7 +208,7 @@ describe('POST /webhooks/pix/apipix', () => {
     const sub = (await subscriptionOf(fan))!;
     expect(sub.currentPeriodStart.getTime()).toBe(first.currentPeriodStart.getTime());
     expect(sub.currentPeriodEnd.getTime()).toBe(
-      addMonths(addMonths(first.currentPeriodStart, 3), 1).getTime(),
+      addCalendarMonths(addCalendarMonths(first.currentPeriodStart, 3), 1).getTime(),
     );
     expect(sub.planType).toBe('monthly');
   });

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { recoveryCodes, refreshTokens, users } from '../../db/schema/users';
 
 export interface TwoFactorState {
   id: string;
@@ -8,6 +8,7 @@ export interface TwoFactorState {
   enabled: boolean;
   secretEnc: string | null;
   lastStep: number | null;
+  passwordHash: string | null;
 }
 
 const columns = {
@@ -16,6 +17,7 @@ const columns = {
   enabled: users.twoFactorEnabled,
   secretEnc: users.totpSecretEnc,
   lastStep: users.totpLastStep,
+  passwordHash: users.passwordHash,
 };
 
 export async function findTwoFactorState(
@@ -67,12 +69,87 @@ export async function enableTwoFactor(db: DbOrTx, userId: string, step: number):
   return rows.length === 1;
 }
 
-/** Turns 2FA off and forgets the secret (a later enable starts with a new one). */
-export async function disableTwoFactor(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+/** Forgets a pending secret (one that can no longer be decrypted) while 2FA is off. */
+export async function clearPendingSecret(db: DbOrTx, userId: string) {
+  await db
+    .update(users)
+    .set({ totpSecretEnc: null, totpLastStep: null })
+    .where(and(eq(users.id, userId), eq(users.twoFactorEnabled, false)));
+}
+
+/**
+ * Turns 2FA off and forgets the secret (a later enable starts with a new one). `step` is the
+ * app code's time step, null when a recovery code (already spent) was used instead.
+ */
+export async function disableTwoFactor(
+  db: DbOrTx,
+  userId: string,
+  step: number | null,
+): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ twoFactorEnabled: false, totpSecretEnc: null, totpLastStep: null })
-    .where(and(eq(users.id, userId), eq(users.twoFactorEnabled, true), stepIsNew(step)))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.twoFactorEnabled, true),
+        ...(step === null ? [] : [stepIsNew(step)]),
+      ),
+    )
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** The recovery codes of a fresh 2FA set-up replace any earlier ones. */
+export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashes: string[]) {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+export async function deleteRecoveryCodes(db: DbOrTx, userId: string) {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+/** Spends a recovery code; false when it is unknown or was already used. */
+export async function spendRecoveryCode(
+  db: DbOrTx,
+  userId: string,
+  codeHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return rows.length === 1;
+}
+
+/**
+ * Ends every session of the user but the caller's (2FA turned on or off). It writes the
+ * auth module's refresh tokens directly: auth already depends on this module (the sign-in
+ * code step), so calling back into it would close a module cycle.
+ */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  userId: string,
+  keepSessionId: string,
+  now: Date,
+) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        ne(refreshTokens.familyId, keepSessionId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   TwoFactorStatus,
+  TwoFactorToggleBody,
   TwoFactorToggleQuery,
   TwoFactorToggleResponse,
   errorResponses,
@@ -38,13 +39,21 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Ativar ou desativar o 2FA com um código do aplicativo autenticador',
           description:
-            'Código errado, vencido ou já usado: 400 INVALID_TWO_FACTOR_CODE. Tentativas demais: 429.',
+            'Código errado, vencido ou já usado: 400 VALIDATION_ERROR em `code`. Tentativas demais: 429. ' +
+            'Ativar exige `password` no corpo ou um login nos últimos 10 minutos (senão 403 ' +
+            'REAUTHENTICATION_REQUIRED) e responde `recovery_codes`: dez códigos de uso único, mostrados ' +
+            'só agora. Desativar aceita um código de recuperação no lugar do código. Ativar ou desativar ' +
+            'encerra todas as outras sessões da conta. Segredo ilegível: 409 TWO_FACTOR_SECRET_UNREADABLE.',
           security: bearerSecurity,
           querystring: TwoFactorToggleQuery,
-          response: { 200: TwoFactorToggleResponse, ...errorResponses(400, 401, 429) },
+          body: TwoFactorToggleBody,
+          response: { 200: TwoFactorToggleResponse, ...errorResponses(400, 401, 403, 409, 429) },
         },
       },
-      async (request) => toggleTwoFactor(ctx, request.actor!, request.query.code),
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return toggleTwoFactor(ctx, request.actor!, request.query.code, request.body?.password);
+      },
     );
   };
 }

@@ -1,16 +1,28 @@
-import type { TwoFactorStatus } from '@fa-clube/contract';
-import { AUTH_ERROR_CODES } from '@fa-clube/contract';
-import type { Actor } from '../../lib/access';
+import { randomInt } from 'node:crypto';
+import {
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_PATTERN,
+  TWO_FACTOR_CODE_PATTERN,
+} from '@fa-clube/contract';
+import type { TwoFactorStatus, TwoFactorToggleResponse } from '@fa-clube/contract';
+import type { Actor } from '../../read-models/access';
+import { sessionStartedAt } from '../../read-models/sessions';
 import type { AppContext } from '../../lib/context';
-import { decrypt, encrypt } from '../../lib/crypto';
-import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
+import { decrypt, encrypt, sha256 } from '../../lib/crypto';
+import { AppError, rateLimited, validationError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/password';
 import { matchTotp, newTotpSecret, provisioningUri } from '../../lib/totp';
 import {
   acceptStep,
+  clearPendingSecret,
+  deleteRecoveryCodes,
   disableTwoFactor,
   enableTwoFactor,
   findTwoFactorState,
+  replaceRecoveryCodes,
+  revokeOtherSessions,
   setPendingSecretIfAbsent,
+  spendRecoveryCode,
 } from './two-factor.repo';
 import type { TwoFactorState } from './two-factor.repo';
 
@@ -23,78 +35,186 @@ const INVALID_CODE_MESSAGE = 'Código inválido ou já utilizado. Confira o apli
  */
 const throttleKey = (userId: string) => `2fa:${userId}`;
 
-function checkThrottle(ctx: AppContext, userId: string) {
-  const wait = ctx.throttle.blockedFor(throttleKey(userId), ctx.config.limits.twoFactor);
+async function checkThrottle(ctx: AppContext, userId: string) {
+  const wait = await ctx.throttle.blockedFor(throttleKey(userId), ctx.config.limits.twoFactor);
   if (wait)
-    throw tooManyRequests(wait, 'Muitas tentativas de código. Aguarde um pouco e tente de novo.');
+    throw rateLimited(wait, 'Muitas tentativas de código. Aguarde um pouco e tente de novo.');
 }
 
-/** The code's time step when it is right for the stored secret, else null (and one failure counted). */
-function stepFor(ctx: AppContext, state: TwoFactorState, code: string): number | null {
-  const secret = state.secretEnc ? decrypt(ctx.keys.encryption, state.secretEnc) : null;
+const secretUnreadable = () =>
+  new AppError(
+    'TWO_FACTOR_SECRET_UNREADABLE',
+    'Não foi possível ler a configuração do seu 2FA. Use um código de recuperação no lugar do código do aplicativo.',
+  );
+
+/** The stored secret, or null when it cannot be decrypted (the encryption key changed). */
+function readSecret(ctx: AppContext, secretEnc: string): string | null {
+  try {
+    return decrypt(ctx.keys.encryption, secretEnc);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The code's time step when it is right for the stored secret, else null (and one failure
+ * counted). An unreadable secret is a coded 409, never a 500: the person can still sign in
+ * and turn 2FA off with a recovery code.
+ */
+async function stepFor(
+  ctx: AppContext,
+  state: TwoFactorState,
+  code: string,
+): Promise<number | null> {
+  const secret = state.secretEnc ? readSecret(ctx, state.secretEnc) : null;
+  if (state.secretEnc && secret === null) throw secretUnreadable();
   const step = secret ? matchTotp(secret, code.trim(), ctx.clock.now()) : null;
   if (step === null || (state.lastStep !== null && step <= state.lastStep)) {
-    ctx.throttle.hit(throttleKey(state.id), ctx.config.limits.twoFactor);
+    await ctx.throttle.hit(throttleKey(state.id), ctx.config.limits.twoFactor);
     return null;
   }
   return step;
 }
 
+const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** "k7m2p-x6q4r": 50 random bits, easy to copy from paper. */
+function newRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** Recovery codes are compared without case and dash. */
+const recoveryHash = (code: string) => sha256(code.trim().toLowerCase().replace(/-/g, ''));
+
+const isRecoveryCode = (code: string) =>
+  !TWO_FACTOR_CODE_PATTERN.test(code.trim()) && RECOVERY_CODE_PATTERN.test(code.trim());
+
+/** Spends a recovery code (counted as a failure when wrong). */
+async function useRecoveryCode(ctx: AppContext, userId: string, code: string): Promise<boolean> {
+  if (await spendRecoveryCode(ctx.db, userId, recoveryHash(code), ctx.clock.now())) return true;
+  await ctx.throttle.hit(throttleKey(userId), ctx.config.limits.twoFactor);
+  return false;
+}
+
+/** Turning 2FA on must be done by the person, not by someone at an unattended session. */
+export const REAUTHENTICATION_WINDOW_MS = 10 * 60 * 1000;
+
+async function requireRecentAuthentication(
+  ctx: AppContext,
+  actor: Actor,
+  state: TwoFactorState,
+  password: string | undefined,
+) {
+  if (password !== undefined) {
+    if (state.passwordHash && (await verifyPassword(state.passwordHash, password))) return;
+    await ctx.throttle.hit(throttleKey(state.id), ctx.config.limits.twoFactor);
+    throw validationError('password', 'Senha incorreta.');
+  }
+  const since = await sessionStartedAt(ctx.db, actor.sessionId);
+  if (since && ctx.clock.now().getTime() - since.getTime() <= REAUTHENTICATION_WINDOW_MS) return;
+  throw new AppError(
+    'REAUTHENTICATION_REQUIRED',
+    'Confirme sua senha para ativar a autenticação em dois fatores.',
+  );
+}
+
 /** GET /2fa: while off, the pending secret (created once, then reused) as a provisioning URI. */
 export async function getTwoFactorStatus(ctx: AppContext, actor: Actor): Promise<TwoFactorStatus> {
   let state = await findTwoFactorState(ctx.db, actor.userId);
-  if (!state) throw unauthorized();
+  if (!state) throw new AppError('UNAUTHORIZED');
   if (state.enabled) return { two_factor: true };
+  // a pending secret that can no longer be read is replaced (nothing depends on it yet)
+  if (state.secretEnc && readSecret(ctx, state.secretEnc) === null) {
+    await clearPendingSecret(ctx.db, state.id);
+    state = { ...state, secretEnc: null };
+  }
   if (!state.secretEnc) {
     await setPendingSecretIfAbsent(ctx.db, state.id, encrypt(ctx.keys.encryption, newTotpSecret()));
     state = (await findTwoFactorState(ctx.db, actor.userId))!;
   }
-  const secret = decrypt(ctx.keys.encryption, state.secretEnc!);
+  const secret = readSecret(ctx, state.secretEnc!);
+  if (secret === null) throw secretUnreadable();
   return { two_factor: false, qrcode: provisioningUri(secret, state.email), secret };
 }
 
 const wrongCodeOnToggle = () =>
   // 400, not 401: a 401 outside the login page ends the session in the web client.
-  badRequest(AUTH_ERROR_CODES.invalidTwoFactorCode, INVALID_CODE_MESSAGE, [
-    { field: 'code', message: INVALID_CODE_MESSAGE },
-  ]);
+  validationError('code', INVALID_CODE_MESSAGE);
 
-/** PATCH /2fa?code=: off → on with a code of the pending secret; on → off with a current code. */
+/**
+ * PATCH /2fa?code=: off → on with a code of the pending secret (and the password, or a
+ * sign-in in the last 10 minutes), answering ten recovery codes; on → off with a current
+ * code or a recovery code. Either way every other session of the account ends.
+ */
 export async function toggleTwoFactor(
   ctx: AppContext,
   actor: Actor,
   code: string,
-): Promise<{ message: string; two_factor: boolean }> {
+  password?: string,
+): Promise<TwoFactorToggleResponse> {
   const state = await findTwoFactorState(ctx.db, actor.userId);
-  if (!state) throw unauthorized();
-  checkThrottle(ctx, state.id);
-  if (!state.enabled && !state.secretEnc)
-    throw badRequest(
-      AUTH_ERROR_CODES.twoFactorNotSetUp,
-      'Abra a configuração do 2FA para ler o QR code antes de informar o código.',
-    );
-  const step = stepFor(ctx, state, code);
-  if (step === null) throw wrongCodeOnToggle();
+  if (!state) throw new AppError('UNAUTHORIZED');
+  await checkThrottle(ctx, state.id);
+  const now = ctx.clock.now();
+
   if (state.enabled) {
-    if (!(await disableTwoFactor(ctx.db, state.id, step))) throw wrongCodeOnToggle();
-    ctx.throttle.reset(throttleKey(state.id));
+    let ok: boolean;
+    let step: number | null = null;
+    if (isRecoveryCode(code)) ok = await useRecoveryCode(ctx, state.id, code);
+    else {
+      step = await stepFor(ctx, state, code);
+      ok = step !== null;
+    }
+    if (!ok) throw wrongCodeOnToggle();
+    const disabled = await ctx.db.transaction(async (tx) => {
+      if (!(await disableTwoFactor(tx, state.id, step))) return false;
+      await deleteRecoveryCodes(tx, state.id);
+      await revokeOtherSessions(tx, state.id, actor.sessionId, now);
+      return true;
+    });
+    if (!disabled) throw wrongCodeOnToggle();
+    await ctx.throttle.reset(throttleKey(state.id));
     return { message: 'Autenticação em dois fatores desativada.', two_factor: false };
   }
-  if (!(await enableTwoFactor(ctx.db, state.id, step))) throw wrongCodeOnToggle();
-  ctx.throttle.reset(throttleKey(state.id));
-  return { message: 'Autenticação em dois fatores ativada.', two_factor: true };
+
+  if (!state.secretEnc)
+    throw new AppError(
+      'TWO_FACTOR_NOT_SET_UP',
+      'Abra a configuração do 2FA para ler o QR code antes de informar o código.',
+    );
+  await requireRecentAuthentication(ctx, actor, state, password);
+  if (isRecoveryCode(code)) throw wrongCodeOnToggle();
+  const step = await stepFor(ctx, state, code);
+  if (step === null) throw wrongCodeOnToggle();
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const enabled = await ctx.db.transaction(async (tx) => {
+    if (!(await enableTwoFactor(tx, state.id, step))) return false;
+    await replaceRecoveryCodes(tx, state.id, codes.map(recoveryHash));
+    await revokeOtherSessions(tx, state.id, actor.sessionId, now);
+    return true;
+  });
+  if (!enabled) throw wrongCodeOnToggle();
+  await ctx.throttle.reset(throttleKey(state.id));
+  return {
+    message: 'Autenticação em dois fatores ativada.',
+    two_factor: true,
+    recovery_codes: codes,
+  };
 }
 
 export const twoFactorRequired = () =>
-  unauthorized(
+  new AppError(
+    'TWO_FACTOR_REQUIRED',
     '2FA Required: informe o código do seu aplicativo autenticador.',
-    AUTH_ERROR_CODES.twoFactorRequired,
   );
 
 /**
  * The sign-in code step, called once the password is known to be right:
  * no code → 401 TWO_FACTOR_REQUIRED; wrong, stale or replayed → 401
- * INVALID_TWO_FACTOR_CODE; too many wrong ones → 429.
+ * INVALID_TWO_FACTOR_CODE; too many wrong ones → 429. A recovery code works in
+ * place of the app's code, once; an unreadable secret is a 409 that says so.
  */
 export async function verifySignInCode(
   ctx: AppContext,
@@ -104,9 +224,14 @@ export async function verifySignInCode(
   const state = await findTwoFactorState(ctx.db, userId);
   if (!state?.enabled) return;
   if (!code) throw twoFactorRequired();
-  checkThrottle(ctx, userId);
-  const step = stepFor(ctx, state, code);
-  if (step === null || !(await acceptStep(ctx.db, userId, step)))
-    throw new AppError(401, AUTH_ERROR_CODES.invalidTwoFactorCode, INVALID_CODE_MESSAGE);
-  ctx.throttle.reset(throttleKey(userId));
+  await checkThrottle(ctx, userId);
+  if (isRecoveryCode(code)) {
+    if (!(await useRecoveryCode(ctx, userId, code)))
+      throw new AppError('INVALID_TWO_FACTOR_CODE', INVALID_CODE_MESSAGE);
+  } else {
+    const step = await stepFor(ctx, state, code);
+    if (step === null || !(await acceptStep(ctx.db, userId, step)))
+      throw new AppError('INVALID_TWO_FACTOR_CODE', INVALID_CODE_MESSAGE);
+  }
+  await ctx.throttle.reset(throttleKey(userId));
 }

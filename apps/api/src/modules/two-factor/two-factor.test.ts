@@ -88,10 +88,11 @@ describe('PATCH /api/v1/2fa', () => {
     const { secret } = (await getStatus(u)).json();
     const res = await toggle(u, totpCode(secret, t.clock.now()));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       message: 'Autenticação em dois fatores ativada.',
       two_factor: true,
     });
+    expect(res.json().recovery_codes).toHaveLength(10);
     expect((await userRow(u.id)).twoFactorEnabled).toBe(true);
     expect((await getStatus(u)).json()).toEqual({ two_factor: true });
 
@@ -114,7 +115,7 @@ describe('PATCH /api/v1/2fa', () => {
     expect(previous.statusCode).toBe(200);
   });
 
-  it('refuses a wrong code with 400 INVALID_TWO_FACTOR_CODE (not 401: the session stays)', async () => {
+  it('refuses a wrong code with 400 VALIDATION_ERROR on `code` (not 401: the session stays)', async () => {
     const u = await createUser(t);
     const { secret } = (await getStatus(u)).json();
     const right = totpCode(secret, t.clock.now());
@@ -122,8 +123,9 @@ describe('PATCH /api/v1/2fa', () => {
     const res = await toggle(u, wrong);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
-      code: 'INVALID_TWO_FACTOR_CODE',
+      code: 'VALIDATION_ERROR',
       message: 'Código inválido ou já utilizado. Confira o aplicativo autenticador.',
+      errors: [{ field: 'code' }],
     });
     expect((await userRow(u.id)).twoFactorEnabled).toBe(false);
 
@@ -159,7 +161,7 @@ describe('PATCH /api/v1/2fa', () => {
     expect((await toggle(u, code)).statusCode).toBe(200);
     const replay = await toggle(u, code);
     expect(replay.statusCode).toBe(400);
-    expect(replay.json().code).toBe('INVALID_TWO_FACTOR_CODE');
+    expect(replay.json().code).toBe('VALIDATION_ERROR');
     expect((await userRow(u.id)).twoFactorEnabled).toBe(true);
     // nor can a code of an earlier step (within the window)
     const earlier = await toggle(u, totpCode(secret, new Date(t.clock.now().getTime() - STEP_MS)));

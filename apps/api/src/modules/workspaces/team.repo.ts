@@ -1,70 +1,9 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { invitations, users, workspaceMembers } from '../../db/schema';
-import type { WorkspaceRole } from '../../db/schema';
+import { invitations, workspaceMembers } from '../../db/schema/workspaces';
+import type { WorkspaceRole } from '../../db/schema/workspaces';
 
 export type InvitationRow = typeof invitations.$inferSelect;
-
-export interface MemberRow {
-  userId: string;
-  fullName: string;
-  email: string;
-  avatarPath: string | null;
-  role: WorkspaceRole;
-}
-
-const memberColumns = {
-  userId: users.id,
-  fullName: users.fullName,
-  email: users.email,
-  avatarPath: users.avatarPath,
-  role: workspaceMembers.role,
-};
-
-/** Workspace members with their user's name, e-mail and avatar; add the filter. */
-const selectMembers = (db: DbOrTx) =>
-  db
-    .select(memberColumns)
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId));
-
-/** Owner first, then members in the order they joined. */
-export async function listMembers(db: DbOrTx, workspaceId: string): Promise<MemberRow[]> {
-  return selectMembers(db)
-    .where(eq(workspaceMembers.workspaceId, workspaceId))
-    .orderBy(
-      sql`case when ${workspaceMembers.role} = 'owner' then 0 else 1 end`,
-      asc(workspaceMembers.createdAt),
-      asc(users.id),
-    );
-}
-
-export async function findMemberByEmail(
-  db: DbOrTx,
-  workspaceId: string,
-  email: string,
-): Promise<MemberRow | null> {
-  const [row] = await selectMembers(db)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        sql`lower(${users.email}) = ${email.trim().toLowerCase()}`,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findMember(
-  db: DbOrTx,
-  workspaceId: string,
-  userId: string,
-): Promise<MemberRow | null> {
-  const [row] = await selectMembers(db)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** Adds a member; false when the user already belongs to the workspace. */
 export async function addMember(db: DbOrTx, workspaceId: string, userId: string) {
@@ -110,15 +49,6 @@ export async function setRole(
     )
     .returning({ userId: workspaceMembers.userId });
   return rows.length === 1;
-}
-
-export async function findUserContact(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
 }
 
 // ---- invitations ----
@@ -174,22 +104,27 @@ export async function refreshInvitation(
   return row ?? null;
 }
 
+/** One page of the pending, unexpired invitations, oldest first; with how many there are. */
 export async function listPendingInvitations(
   db: DbOrTx,
   workspaceId: string,
   now: Date,
-): Promise<InvitationRow[]> {
-  return db
+  page: { limit: number; offset: number },
+): Promise<{ rows: InvitationRow[]; total: number }> {
+  const where = and(
+    eq(invitations.workspaceId, workspaceId),
+    isNull(invitations.acceptedAt),
+    gt(invitations.expiresAt, now),
+  );
+  const rows = await db
     .select()
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.workspaceId, workspaceId),
-        isNull(invitations.acceptedAt),
-        gt(invitations.expiresAt, now),
-      ),
-    )
-    .orderBy(asc(invitations.createdAt), asc(invitations.id));
+    .where(where)
+    .orderBy(asc(invitations.createdAt), asc(invitations.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(invitations).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function findInvitation(db: DbOrTx, id: string): Promise<InvitationRow | null> {

@@ -7,6 +7,7 @@ import {
   InviteResponse,
   MessageBody,
   TeamMemberParams,
+  TeamQuery,
   TeamResponse,
   Workspace,
   WorkspaceIdParams,
@@ -78,11 +79,15 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           security: bearerSecurity,
           summary: 'Membros da equipe e convites pendentes (proprietário e membros)',
+          description:
+            'As duas listas paginadas juntas: page a partir de 0, size padrão e máximo 100; ' +
+            'total conta os membros e invitations_total os convites.',
           params: WorkspaceIdParams,
+          querystring: TeamQuery,
           response: { 200: TeamResponse, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => getTeam(ctx, request.actor, request.params.id),
+      async (request) => getTeam(ctx, request.actor, request.params.id, request.query),
     );
 
     app.delete(

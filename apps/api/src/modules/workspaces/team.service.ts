@@ -1,4 +1,4 @@
-import { INVITATION_TTL_DAYS } from '@fa-clube/contract';
+import { INVITATION_TTL_DAYS, TEAM_PAGING, pageOffset } from '@fa-clube/contract';
 import type {
   Invitation,
   InvitationInfo,
@@ -12,24 +12,26 @@ import {
   requireActor,
   requireWorkspaceRole,
   workspaceNotFound,
-} from '../../lib/access';
-import type { Actor } from '../../lib/access';
+} from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors';
+import { AppError, fieldError, rateLimited } from '../../lib/errors';
 import { renderEmail } from '../../lib/mailer';
 import { publicImageUrl } from '../../lib/storage';
+import {
+  findMember,
+  findMemberByEmail,
+  findUserContact,
+  listMembers,
+} from '../../read-models/team-members';
 import {
   addMember,
   deleteInvitation,
   findInvitation,
-  findMember,
-  findMemberByEmail,
   findOpenInvitation,
-  findUserContact,
   insertInvitation,
-  listMembers,
   listPendingInvitations,
   markInvitationAccepted,
   refreshInvitation,
@@ -43,10 +45,10 @@ import { toWorkspaceDto } from './workspaces.service';
 /** Invitations one owner may send per hour (each one sends an e-mail). */
 export const INVITES_PER_HOUR = 30;
 
-const invitationNotFound = () => notFound('Convite não encontrado.', 'INVITATION_NOT_FOUND');
+const invitationNotFound = () => new AppError('INVITATION_NOT_FOUND', 'Convite não encontrado.');
 const invitationUsed = () =>
-  conflict('INVITATION_USED', 'Este convite já foi aceito e não pode ser usado de novo.');
-const memberNotFound = () => notFound('Membro não encontrado.', 'MEMBER_NOT_FOUND');
+  new AppError('INVITATION_USED', 'Este convite já foi aceito e não pode ser usado de novo.');
+const memberNotFound = () => new AppError('MEMBER_NOT_FOUND', 'Membro não encontrado.');
 
 export const inviteLink = (ctx: AppContext, invitationId: string) =>
   `${ctx.config.appUrl}/invitation/${invitationId}`;
@@ -63,21 +65,27 @@ export async function getTeam(
   ctx: AppContext,
   actor: Actor | null,
   workspaceId: string,
+  query: { page: number; size: number },
 ): Promise<TeamResponse> {
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const page = { limit: query.size, offset: pageOffset(TEAM_PAGING, query.page, query.size) };
   const [members, pending] = await Promise.all([
-    listMembers(ctx.db, workspaceId),
-    listPendingInvitations(ctx.db, workspaceId, ctx.clock.now()),
+    listMembers(ctx.db, workspaceId, page),
+    listPendingInvitations(ctx.db, workspaceId, ctx.clock.now(), page),
   ]);
   return {
-    members: members.map((m) => ({
+    members: members.rows.map((m) => ({
       id: m.userId,
       full_name: m.fullName,
       email: m.email,
       avatar_url: publicImageUrl(m.avatarPath),
       role: m.role,
     })),
-    invitations: pending.map((row) => invitationDto(ctx, row)),
+    invitations: pending.rows.map((row) => invitationDto(ctx, row)),
+    page: query.page,
+    size: query.size,
+    total: members.total,
+    invitations_total: pending.total,
   };
 }
 
@@ -95,11 +103,11 @@ export async function invite(
 ): Promise<{ created: boolean; response: InviteResponse }> {
   const { actor: a } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   const email = rawEmail.trim().toLowerCase();
-  const wait = ctx.throttle.consume(`invite:${a.userId}`, {
+  const wait = await ctx.throttle.consume(`invite:${a.userId}`, {
     max: INVITES_PER_HOUR,
     windowSeconds: 3600,
   });
-  if (wait) throw tooManyRequests(wait, 'Muitos convites enviados. Tente novamente mais tarde.');
+  if (wait) throw rateLimited(wait, 'Muitos convites enviados. Tente novamente mais tarde.');
 
   const [inviter, ws] = await Promise.all([
     findUserContact(ctx.db, a.userId),
@@ -107,9 +115,9 @@ export async function invite(
   ]);
   if (!inviter || !ws) throw workspaceNotFound();
   if (inviter.email.toLowerCase() === email)
-    throw conflict('CANNOT_INVITE_SELF', 'Você não pode convidar a si mesmo.', 'email');
+    throw fieldError('CANNOT_INVITE_SELF', 'email', 'Você não pode convidar a si mesmo.');
   if (await findMemberByEmail(ctx.db, workspaceId, email))
-    throw conflict('ALREADY_MEMBER', 'Esta pessoa já faz parte da equipe.', 'email');
+    throw fieldError('ALREADY_MEMBER', 'email', 'Esta pessoa já faz parte da equipe.');
 
   const now = ctx.clock.now();
   const expiresAt = addDays(now, INVITATION_TTL_DAYS);
@@ -135,13 +143,14 @@ export async function invite(
       if (!isUniqueViolation(err, 'invitations_pending_uq')) throw err;
     }
   }
-  if (!row) throw conflict('INVITATION_CONFLICT', 'Tente convidar novamente.');
+  if (!row) throw new AppError('INVITATION_CONFLICT', 'Tente convidar novamente.');
 
   const link = inviteLink(ctx, row.id);
   let emailSent = true;
   try {
     await ctx.mailer.send(
       renderEmail({
+        kind: 'invitation',
         to: email,
         subject: `Convite para a equipe de ${ws.label} no Fã Clube`,
         title: `Você foi convidado para a equipe de ${ws.label}`,
@@ -184,7 +193,7 @@ export async function removeMember(
 ): Promise<{ message: string }> {
   const { actor: a } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   if (memberId === a.userId)
-    throw conflict(
+    throw new AppError(
       'CANNOT_REMOVE_SELF',
       'Você não pode remover a si mesmo. Transfira a propriedade ou exclua o espaço de trabalho.',
     );
@@ -245,14 +254,14 @@ export async function acceptInvitation(
   if (!row) throw invitationNotFound();
   const me = await findUserContact(ctx.db, a.userId);
   if (!me || me.email.toLowerCase() !== row.email.toLowerCase())
-    throw forbidden(
-      'Este convite foi enviado para outro e-mail. Entre com a conta do e-mail convidado.',
+    throw new AppError(
       'INVITATION_NOT_FOR_YOU',
+      'Este convite foi enviado para outro e-mail. Entre com a conta do e-mail convidado.',
     );
   if (row.acceptedAt) throw invitationUsed();
   const now = ctx.clock.now();
   if (row.expiresAt <= now)
-    throw conflict(
+    throw new AppError(
       'INVITATION_EXPIRED',
       'Este convite expirou. Peça ao proprietário do espaço de trabalho um novo convite.',
     );
@@ -281,13 +290,16 @@ export async function transferOwnership(
   const target = await findMemberByEmail(ctx.db, workspaceId, email);
   if (!target)
     throw new AppError(
-      400,
       'NOT_A_MEMBER',
       'Só é possível transferir a propriedade para um membro da equipe. Convide a pessoa primeiro.',
       { errors: [{ field: 'email', message: 'Esta pessoa não é membro da equipe.' }] },
     );
   if (target.userId === a.userId)
-    throw conflict('ALREADY_OWNER', 'Você já é o proprietário deste espaço de trabalho.', 'email');
+    throw fieldError(
+      'ALREADY_OWNER',
+      'email',
+      'Você já é o proprietário deste espaço de trabalho.',
+    );
   await ctx.db.transaction(async (tx) => {
     if (!(await setRole(tx, workspaceId, a.userId, 'owner', 'member'))) throw ownerRequired();
     if (!(await setRole(tx, workspaceId, target.userId, 'member', 'owner'))) throw memberNotFound();

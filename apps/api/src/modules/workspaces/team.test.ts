@@ -169,6 +169,10 @@ describe('GET /api/v1/teams/{id}/members', () => {
             invite_link: `http://app.test/invitation/${pending.invitation.id}`,
           },
         ],
+        page: 0,
+        size: 100,
+        total: 2,
+        invitations_total: 1,
       });
     }
     // expired invitations are not pending any more

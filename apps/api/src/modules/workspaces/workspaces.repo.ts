@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { workspaceMembers, workspaces } from '../../db/schema';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
 export async function insertWorkspaceWithOwner(
   db: DbOrTx,
@@ -24,7 +24,12 @@ export async function isWorkspaceUsernameTaken(
   const rows = await db
     .select({ id: workspaces.id })
     .from(workspaces)
-    .where(sql`lower(${workspaces.username}) = ${username.toLowerCase()}`)
+    .where(
+      and(
+        sql`lower(${workspaces.username}) = ${username.toLowerCase()}`,
+        isNull(workspaces.deletedAt),
+      ),
+    )
     .limit(2);
   return rows.some((r) => r.id !== exceptWorkspaceId);
 }
@@ -44,7 +49,11 @@ export async function findPrimaryOwnedWorkspace(db: DbOrTx, userId: string) {
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
 export async function findWorkspaceById(db: DbOrTx, id: string): Promise<WorkspaceRow | null> {
-  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(workspaces)
+    .where(and(eq(workspaces.id, id), isNull(workspaces.deletedAt)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -116,11 +125,50 @@ export async function lockOwnedWorkspaceIds(tx: DbOrTx, userId: string): Promise
   return rows.map((r) => r.id);
 }
 
-/** Deletes the workspace; members, invitations, plans, charges, subscriptions and content cascade. */
-export async function deleteWorkspaceRow(db: DbOrTx, id: string): Promise<boolean> {
+/**
+ * Soft-deletes the workspace: deleted_at set and its public images dropped;
+ * the trigger workspace_soft_delete removes posts, members, invitations and
+ * file-store rows and cancels open charges and active subscriptions in the
+ * same statement. Charges, payments and ledger rows stay.
+ */
+export async function softDeleteWorkspaceRow(db: DbOrTx, id: string, now: Date): Promise<boolean> {
   const rows = await db
-    .delete(workspaces)
-    .where(eq(workspaces.id, id))
+    .update(workspaces)
+    .set({ deletedAt: now, avatarPath: null, coverPath: null, updatedAt: now })
+    .where(and(eq(workspaces.id, id), isNull(workspaces.deletedAt)))
     .returning({ id: workspaces.id });
   return rows.length === 1;
+}
+
+/** A workspace by its handle, case-insensitively. */
+export async function findWorkspaceByUsername(db: DbOrTx, username: string) {
+  const [row] = await db
+    .select()
+    .from(workspaces)
+    .where(
+      and(
+        sql`lower(${workspaces.username}) = ${username.trim().toLowerCase()}`,
+        isNull(workspaces.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Soft-deletes the workspaces (as DELETE /workspaces/{id} does: the trigger removes what is under
+ * them and keeps the money records) and removes the user's other memberships.
+ */
+export async function closeWorkspacesAndMemberships(
+  tx: DbOrTx,
+  userId: string,
+  ids: string[],
+  now: Date,
+) {
+  if (ids.length > 0)
+    await tx
+      .update(workspaces)
+      .set({ deletedAt: now, avatarPath: null, coverPath: null, updatedAt: now })
+      .where(and(inArray(workspaces.id, ids), isNull(workspaces.deletedAt)));
+  await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId));
 }

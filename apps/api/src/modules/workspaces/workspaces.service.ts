@@ -4,17 +4,18 @@ import type {
   Workspace,
   WorkspacesResponse,
 } from '@fa-clube/contract';
-import { requireActor, requireWorkspaceRole, workspaceNotFound } from '../../lib/access';
-import type { Actor } from '../../lib/access';
+import { requireActor, requireWorkspaceRole, workspaceNotFound } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { publicImageUrl } from '../../lib/storage';
-import { isOwnHandle, isUserHandleTaken, usernameTaken } from '../auth/users.service';
-import { deleteWorkspaceStorage } from '../files/files.service';
+import { isUserHandleTaken, isUsersOwnHandle } from '../../read-models/handles';
 import {
-  deleteWorkspaceRow,
+  closeWorkspacesAndMemberships,
+  softDeleteWorkspaceRow,
+  findWorkspaceByUsername,
   findPrimaryOwnedWorkspace,
   findWorkspaceById,
   insertWorkspaceWithOwner,
@@ -38,10 +39,14 @@ export function toWorkspaceDto(ctx: AppContext, ws: WorkspaceRow, isOwner: boole
   };
 }
 
+export const usernameTaken = () =>
+  fieldError('USERNAME_TAKEN', 'username', 'Este nome de usuário já está em uso.');
+
 /** True when the handle is free for a new user (users and workspaces share the namespace). */
 export async function isUsernameAvailable(ctx: AppContext, username: string) {
   return (
-    !(await isUserHandleTaken(ctx, username)) && !(await isWorkspaceUsernameTaken(ctx.db, username))
+    !(await isUserHandleTaken(ctx.db, username)) &&
+    !(await isWorkspaceUsernameTaken(ctx.db, username))
   );
 }
 
@@ -57,7 +62,7 @@ async function assertUsernameFree(
 ) {
   if (await isUsernameAvailable(ctx, username)) return;
   const otherWorkspace = await isWorkspaceUsernameTaken(ctx.db, username, workspaceId);
-  if (!otherWorkspace && (await isOwnHandle(ctx, actorId, username))) return;
+  if (!otherWorkspace && (await isUsersOwnHandle(ctx.db, actorId, username))) return;
   throw usernameTaken();
 }
 
@@ -138,8 +143,9 @@ export async function updateWorkspace(
 
 /**
  * DELETE /workspaces/{id}: owner only, and never the owner's last own
- * workspace. Members, invitations, plans, charges, subscriptions, posts and
- * uploads go with the row (FK cascades); then its stored files are removed.
+ * workspace. A soft delete (docs/security.md): profile, posts, members,
+ * invitations and files go at once and the username is free again; charges,
+ * payments, subscriptions (cancelled) and finance ledger rows are kept.
  */
 export async function deleteWorkspace(
   ctx: AppContext,
@@ -151,11 +157,12 @@ export async function deleteWorkspace(
     const owned = await lockOwnedWorkspaceIds(tx, a.userId);
     if (!owned.includes(workspaceId)) throw workspaceNotFound();
     if (owned.length < 2)
-      throw conflict(
+      throw new AppError(
         'LAST_OWN_WORKSPACE',
         'Você precisa manter pelo menos um espaço de trabalho próprio. Crie outro antes de excluir este.',
       );
-    if (!(await deleteWorkspaceRow(tx, workspaceId))) throw workspaceNotFound();
+    if (!(await softDeleteWorkspaceRow(tx, workspaceId, ctx.clock.now())))
+      throw workspaceNotFound();
   });
   await deleteWorkspaceStorage(ctx, workspaceId);
   return { message: 'Espaço de trabalho excluído.' };
@@ -201,4 +208,49 @@ export async function findOwnWorkspace(
 /** A workspace by id, for modules that have already checked access (or need none). */
 export async function findWorkspace(ctx: AppContext, id: string): Promise<WorkspaceRow | null> {
   return findWorkspaceById(ctx.db, id);
+}
+
+/** The creator's workspace behind a public profile (`?username=`); 404 PROFILE_NOT_FOUND when none. */
+export async function requireProfile(ctx: AppContext, username: string): Promise<WorkspaceRow> {
+  const ws = await findWorkspaceByUsername(ctx.db, username);
+  if (!ws) throw new AppError('PROFILE_NOT_FOUND');
+  return ws;
+}
+
+/**
+ * Account deletion, inside its transaction: the ids of the workspaces the user owns, locked (as
+ * DELETE /workspaces/{id} does) so no member joins one while it is being closed.
+ */
+export const lockWorkspacesOwnedBy = (tx: DbOrTx, userId: string) =>
+  lockOwnedWorkspaceIds(tx, userId);
+
+/**
+ * Account deletion, inside its transaction: the owned workspaces (checked empty of other people
+ * by the caller) are soft-deleted like DELETE /workspaces/{id} (money records kept), and the
+ * user leaves every team.
+ */
+export const closeWorkspacesOfDeletedAccount = (
+  tx: DbOrTx,
+  userId: string,
+  ownedIds: string[],
+  now: Date,
+) => closeWorkspacesAndMemberships(tx, userId, ownedIds, now);
+
+/** After the deletion committed: the closed workspaces' files. */
+export async function removeClosedWorkspaceFiles(ctx: AppContext, ids: string[]) {
+  for (const id of ids) await deleteWorkspaceStorage(ctx, id);
+}
+
+/**
+ * Everything a deleted workspace had in storage: its file store, pending
+ * uploads and public images. Failures are logged (the workspace is already deleted).
+ */
+async function deleteWorkspaceStorage(ctx: AppContext, workspaceId: string) {
+  for (const prefix of [`workspaces/${workspaceId}/`, `public/workspaces/${workspaceId}/`]) {
+    try {
+      await ctx.storage.deletePrefix(prefix);
+    } catch (err) {
+      ctx.logger.error({ err, prefix }, 'could not delete workspace files');
+    }
+  }
 }

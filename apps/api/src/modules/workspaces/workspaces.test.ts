@@ -242,7 +242,7 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
     expect(await workspaceRow(owner.workspaceId)).toBeDefined();
   });
 
-  it('deletes the workspace with its members, subscriptions, content, uploads and files', async () => {
+  it('deletes the workspace: members, content, uploads and files go; money records stay', async () => {
     const u = await createUser(t);
     const fan = await createUser(t);
     const created = await send('POST', '/api/v1/workspaces', u, {
@@ -297,15 +297,18 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Espaço de trabalho excluído.' });
 
-    expect(await workspaceRow(wsId)).toBeUndefined();
+    // a soft delete: the row stays for the money records (workspace-soft-delete.test.ts)
+    expect((await workspaceRow(wsId))?.deletedAt).toBeInstanceOf(Date);
     const db = t.ctx.db;
     expect(
       await db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, wsId)),
     ).toEqual([]);
-    expect(
-      await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, wsId)),
-    ).toEqual([]);
-    expect(await db.select().from(plans).where(eq(plans.id, plan!.id))).toEqual([]);
+    const [subscription] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, wsId));
+    expect(subscription?.status).toBe('cancelled');
+    expect(await db.select().from(plans).where(eq(plans.id, plan!.id))).toHaveLength(1);
     expect(await db.select().from(contents).where(eq(contents.workspaceId, wsId))).toEqual([]);
     expect(await db.select().from(uploads).where(eq(uploads.workspaceId, wsId))).toEqual([]);
     expect((await t.ctx.storage.list(`workspaces/${wsId}/`)).objects).toEqual([]);

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
 import { InvitationPage } from '@/features/invitations/components/invitation-page';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/features/invitations/strings';
 
 /**
  * /invitation/:id (login required: a signed-out visitor goes to /login, or on to /signup, with

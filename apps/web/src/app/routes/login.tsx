@@ -4,7 +4,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { useSocialLoginReturn } from '@/features/auth/hooks/use-social-login-return';
 import { safeReturnTo } from '@/lib/navigation';
-import { clearSession, isSignOutState } from '@/lib/session';
+import { logout } from '@/features/auth/api/auth-api';
+import { clearSession, getRefreshToken, isSignOutState } from '@/lib/session';
 
 /** /login?return_to=&email= (and the Google return: access_token, refresh_token, metadata, error). */
 export function LoginRoute() {
@@ -15,8 +16,13 @@ export function LoginRoute() {
   const signingOut = isSignOutState(useLocation().state);
 
   // "Sair": the session ends here, after leaving the guarded page (see UserMenu)
+  // (the client forgets it at once; the server is told best-effort: offline, the session
+  // still ends here and its refresh token is no longer on this device)
   useEffect(() => {
-    if (signingOut) clearSession();
+    if (!signingOut) return;
+    const refreshToken = getRefreshToken();
+    clearSession();
+    if (refreshToken) void logout(refreshToken).catch(() => undefined);
   }, [signingOut]);
 
   if (completing) {

@@ -1,6 +1,6 @@
 import { SettingsPage } from '@/components/layout/page';
 import { MembersSettings } from '@/features/members/components/members-settings';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/features/members/strings';
 
 /** /settings/members ('Membros da Equipe'): invite form, members and pending invitations. */
 export function SettingsMembersRoute() {

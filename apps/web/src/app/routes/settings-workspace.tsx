@@ -1,6 +1,6 @@
 import { SettingsPage } from '@/components/layout/page';
 import { WorkspaceSettings } from '@/features/workspace-settings/components/workspace-settings';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/features/workspace-settings/strings';
 
 /** /settings/workspace ('Perfil'): cover, avatar, appearance, name, username, description. */
 export function SettingsWorkspaceRoute() {

@@ -1,13 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/app/routes';
+import { routes, shellNav } from '@/app/routes';
 import { STORAGE_KEYS } from '@/lib/session';
 import { meFixture, mockFetch } from '@/test/fetch';
 import { storeSession } from '@/test/session';
 import { setViewportWidth } from '@/test/media';
 import { renderRoutes } from '@/test/render';
 import { isNavItemActive, navItems } from './nav-items';
+import type { StoredWorkspace } from '@/lib/session';
+
+const stored = (username: string): StoredWorkspace => ({
+  id: 'w1',
+  label: 'Maria',
+  username,
+  is_owner: true,
+});
 
 function signIn(
   workspace: object | null = { id: 'w1', label: 'Maria', username: 'mariasilva', is_owner: true },
@@ -21,16 +29,21 @@ function signIn(
 }
 
 describe('navigation entries', () => {
-  const [overview, subscribers, profile, settings] = navItems('mariasilva');
+  const [overview, subscribers, finance, , profile, settings] = navItems(
+    shellNav,
+    stored('mariasilva'),
+  );
 
   it('point to the spec routes, the profile with the stored username', () => {
-    expect(navItems('mariasilva').map((i) => [i.label, i.to])).toEqual([
+    expect(navItems(shellNav, stored('mariasilva')).map((i) => [i.label, i.to])).toEqual([
       ['Overview', '/dashboard'],
       ['Assinantes', '/subscribers'],
+      ['Finanças', '/finance'],
+      ['Arquivos', '/files'],
       ['Perfil', '/profile/mariasilva'],
       ['Configurações', '/settings/workspace'],
     ]);
-    expect(navItems(null)[2]!.to).toBe('/profile/');
+    expect(navItems(shellNav, null)[4]!.to).toBe('/profile/');
   });
 
   it('are active when the path equals the route', () => {
@@ -40,6 +53,8 @@ describe('navigation entries', () => {
     expect(isNavItemActive(subscribers!, '/subscribers/x')).toBe(false);
     expect(isNavItemActive(profile!, '/profile/mariasilva')).toBe(true);
     expect(isNavItemActive(profile!, '/profile/outra')).toBe(false);
+    for (const path of ['/finance', '/finance/transactions', '/finance/import'])
+      expect(isNavItemActive(finance!, path)).toBe(true);
   });
 
   it('mark Configurações active on any path containing /settings', () => {
@@ -91,7 +106,7 @@ describe('app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Overview', 'Assinantes', 'Perfil', 'Configurações']);
+    ).toEqual(['Overview', 'Assinantes', 'Finanças', 'Arquivos', 'Perfil', 'Configurações']);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -123,17 +138,30 @@ describe('app shell', () => {
     expect(screen.queryByTestId('topbar')).not.toBeInTheDocument();
   });
 
-  it('signs out from the user menu', async () => {
+  it('signs out from the user menu: the server ends the session, the client forgets it', async () => {
     setViewportWidth(1280);
-    signIn();
+    storeSession({ id: 'w1', label: 'Maria', username: 'mariasilva', is_owner: true });
+    const refreshToken = localStorage.getItem(STORAGE_KEYS.refreshToken);
+    expect(refreshToken).toBeTruthy();
+    const { calls } = mockFetch((call) =>
+      call.path === '/api/v1/me'
+        ? { body: meFixture() }
+        : call.path === '/api/v1/logout'
+          ? { body: { message: 'Sessão encerrada.' } }
+          : { status: 404, body: { message: 'x', code: 'NOT_FOUND' } },
+    );
     const { router } = renderRoutes(routes, '/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Abrir menu do usuário' }));
+    await user.click(await screen.findByRole('button', { name: /^Abrir menu do usuário/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/logout')).toBe(true));
+    const logout = calls.find((c) => c.path === '/api/v1/logout')!;
+    expect(logout.method).toBe('POST');
+    expect(logout.body).toEqual({ refresh_token: refreshToken });
   });
 });
 
@@ -170,7 +198,7 @@ describe('route guards', () => {
       within(sub)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Perfil', 'Planos', 'Segurança', 'Membros da Equipe']);
+    ).toEqual(['Perfil', 'Planos', 'Segurança', 'Membros da Equipe', 'Apps']);
   });
 
   it('shows a pt-BR not-found page for unknown addresses', async () => {

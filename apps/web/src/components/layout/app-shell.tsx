@@ -14,6 +14,7 @@ import { t } from '@/i18n/pt-BR';
 import { useSession } from '@/lib/session';
 import { useIsWideLayout } from '@/lib/use-media-query';
 import { Brand, BrandName } from './brand';
+import type { NavMenu } from './nav-items';
 import { NavList } from './nav-list';
 import { UserMenu } from './user-menu';
 import { WorkspaceSwitcher } from './workspace-switcher';
@@ -30,7 +31,7 @@ function SkipLink() {
 }
 
 /** ≥ 768 px: the fixed sidebar. */
-function Sidebar() {
+function Sidebar({ menu }: { menu: NavMenu }) {
   return (
     <aside
       data-testid="sidebar"
@@ -43,7 +44,7 @@ function Sidebar() {
         <WorkspaceSwitcher />
       </div>
       <div className="flex-1 overflow-y-auto px-3 py-2">
-        <NavList />
+        <NavList menu={menu} />
       </div>
       <div className="border-t border-sidebar-border p-3">
         <UserMenu />
@@ -53,7 +54,7 @@ function Sidebar() {
 }
 
 /** < 768 px: the top bar with a menu button that opens the same entries in a left panel. */
-function TopBar() {
+function TopBar({ menu }: { menu: NavMenu }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -96,7 +97,7 @@ function TopBar() {
             <WorkspaceSwitcher />
           </div>
           <div className="flex-1 overflow-y-auto px-3 py-1">
-            <NavList onNavigate={() => setOpen(false)} />
+            <NavList menu={menu} onNavigate={() => setOpen(false)} />
           </div>
           <div className="border-t border-sidebar-border p-3">
             <UserMenu />
@@ -111,9 +112,10 @@ function TopBar() {
 
 /**
  * The signed-in frame: sidebar (≥ 768 px) or top bar + slide-in panel (< 768 px), switching live
- * on resize. Without a stored token the navigation is hidden and only the page shows.
+ * on resize. Without a stored token the navigation is hidden and only the page shows. `menu` is
+ * the route table's entries (`collectNav` in src/app/routes.tsx).
  */
-export function AppShell({ children }: { children?: ReactNode }) {
+export function AppShell({ menu, children }: { menu: NavMenu; children?: ReactNode }) {
   const { token } = useSession();
   const wide = useIsWideLayout();
   const content = children ?? <Outlet />;
@@ -129,7 +131,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   return (
     <div className="min-h-dvh" data-layout={wide ? 'wide' : 'narrow'}>
       <SkipLink />
-      {wide ? <Sidebar /> : <TopBar />}
+      {wide ? <Sidebar menu={menu} /> : <TopBar menu={menu} />}
       <main id="conteudo" tabIndex={-1} className="min-h-dvh outline-none md:pl-60 lg:pl-64">
         {content}
       </main>

@@ -30,7 +30,6 @@ export function Brand({ to = '/dashboard', className }: { to?: string; className
   return (
     <Link
       to={to}
-      aria-label={t.brand.name}
       className={cn(
         'inline-flex items-center gap-2.5 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
         className,

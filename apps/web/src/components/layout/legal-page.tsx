@@ -17,7 +17,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
           <Button asChild variant="ghost" size="sm">
             <Link to="/">
               <ArrowLeft aria-hidden />
-              <span className="hidden sm:inline">{t.legal.backHome}</span>
+              <span className="sr-only sm:not-sr-only">{t.legal.backHome}</span>
             </Link>
           </Button>
         </div>

@@ -3,19 +3,20 @@ import { t } from '@/i18n/pt-BR';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { isNavItemActive, navItems } from './nav-items';
+import type { NavMenu } from './nav-items';
 
 /** The navigation entries, shared by the sidebar and the mobile slide-in panel. */
-export function NavList({ onNavigate }: { onNavigate?: () => void }) {
+export function NavList({ menu, onNavigate }: { menu: NavMenu; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { workspace } = useSession();
   return (
     <nav aria-label={t.nav.label}>
       <ul className="grid gap-0.5">
-        {navItems(workspace?.username).map((item) => {
+        {navItems(menu, workspace).map((item) => {
           const active = isNavItemActive(item, pathname);
           const Icon = item.icon;
           return (
-            <li key={item.key}>
+            <li key={item.to}>
               <Link
                 to={item.to}
                 onClick={onNavigate}
@@ -27,13 +28,15 @@ export function NavList({ onNavigate }: { onNavigate?: () => void }) {
                     'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
                 )}
               >
-                <Icon
-                  className={cn(
-                    'size-[18px] text-muted-foreground transition-colors group-hover:text-foreground',
-                    active && 'text-accent-foreground group-hover:text-accent-foreground',
-                  )}
-                  aria-hidden
-                />
+                {Icon ? (
+                  <Icon
+                    className={cn(
+                      'size-[18px] text-muted-foreground transition-colors group-hover:text-foreground',
+                      active && 'text-accent-foreground group-hover:text-accent-foreground',
+                    )}
+                    aria-hidden
+                  />
+                ) : null}
                 {item.label}
               </Link>
             </li>

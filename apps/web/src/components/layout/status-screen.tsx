@@ -42,7 +42,7 @@ export function StatusScreen({
           'flex size-14 items-center justify-center rounded-2xl',
           tone === 'accent'
             ? 'bg-accent text-accent-foreground'
-            : 'bg-destructive/10 text-destructive',
+            : 'bg-destructive/10 text-destructive-text',
         )}
       >
         <Icon className="size-7" aria-hidden />

@@ -1,4 +1,13 @@
-import { ChevronsUpDown, LogOut, Monitor, Moon, ShieldCheck, Sun } from 'lucide-react';
+import {
+  ChevronsUpDown,
+  CircleUserRound,
+  LogOut,
+  Monitor,
+  Moon,
+  ShieldCheck,
+  Sparkles,
+  Sun,
+} from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import {
@@ -36,9 +45,10 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const signOut = () => navigate('/login', { replace: true, state: SIGN_OUT_STATE });
 
   return (
-    <DropdownMenu>
+    // not modal: a modal menu hides the page (aria-hidden) while focus may still be in it
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        aria-label={t.userMenu.open}
+        aria-label={compact ? t.userMenu.open : undefined}
         className={cn(
           'flex items-center gap-3 rounded-lg text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
           compact
@@ -46,10 +56,17 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
             : 'w-full p-2 transition-colors hover:bg-accent/60 data-[state=open]:bg-accent/60',
         )}
       >
-        <Avatar name={name} src={me.data?.avatar_url} className={compact ? 'size-8' : 'size-9'} />
+        <Avatar
+          name={name}
+          src={me.data?.avatar_url}
+          // inside the button the name comes from the text beside it
+          alt={compact ? undefined : ''}
+          className={compact ? 'size-8' : 'size-9'}
+        />
         {compact ? null : (
           <>
             <span className="grid min-w-0 flex-1 leading-tight">
+              <span className="sr-only">{t.userMenu.open}: </span>
               <span className="truncate text-sm font-medium text-foreground">{name}</span>
               <span className="truncate text-xs text-muted-foreground">{email}</span>
             </span>
@@ -63,7 +80,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         className="w-64"
       >
         <DropdownMenuLabel className="flex items-center gap-3 font-normal">
-          <Avatar name={name} src={me.data?.avatar_url} className="size-9" />
+          <Avatar name={name} src={me.data?.avatar_url} alt="" className="size-9" />
           <span className="grid min-w-0 leading-tight">
             <span className="truncate text-sm font-medium">{name}</span>
             <span className="truncate text-xs text-muted-foreground">{email}</span>
@@ -85,6 +102,12 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           </DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/account')}>
+          <CircleUserRound aria-hidden /> {t.userMenu.account}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/subscriptions')}>
+          <Sparkles aria-hidden /> {t.userMenu.mySubscriptions}
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/settings/security')}>
           <ShieldCheck aria-hidden /> {t.userMenu.security}
         </DropdownMenuItem>

@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronsUpDown } from 'lucide-react';
+import { ChevronsUpDown, Plus } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { useEffect } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
@@ -24,6 +26,7 @@ import { WORKSPACES_QUERY_KEY, fetchWorkspaces, syncCurrentWorkspace } from '@/l
 export function WorkspaceSwitcher({ className }: { className?: string }) {
   const { workspace, token } = useSession();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const list = useQuery({
     queryKey: WORKSPACES_QUERY_KEY,
     queryFn: ({ signal }) => fetchWorkspaces(signal),
@@ -49,9 +52,8 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
   };
 
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        aria-label={t.workspaceSwitcher.open}
         className={cn(
           'flex w-full items-center gap-3 rounded-lg border bg-card p-2 text-left shadow-xs transition-colors outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:bg-accent/50 dark:bg-input/20',
           className,
@@ -60,9 +62,11 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
         <Avatar
           name={workspace.label}
           src={workspace.avatar_url}
+          alt=""
           className="size-8 rounded-md *:rounded-md"
         />
         <span className="grid min-w-0 flex-1 leading-tight">
+          <span className="sr-only">{t.workspaceSwitcher.open}: </span>
           <span className="truncate text-sm font-semibold text-foreground">{workspace.label}</span>
           <span className="truncate text-xs text-muted-foreground">@{workspace.username}</span>
         </span>
@@ -89,6 +93,10 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/workspaces/new')}>
+          <Plus aria-hidden /> {t.workspaceSwitcher.create}
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -12,6 +12,7 @@ interface AvatarProps extends ComponentProps<typeof AvatarPrimitive.Root> {
 
 /** Round avatar: the image, or the first letter of the name on a brand-tinted background. */
 export function Avatar({ className, src, name, alt, ...props }: AvatarProps) {
+  const label = alt ?? name ?? '';
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
@@ -26,13 +27,13 @@ export function Avatar({ className, src, name, alt, ...props }: AvatarProps) {
           data-slot="avatar-image"
           className="aspect-square size-full object-cover"
           src={src}
-          alt={alt ?? name ?? ''}
+          alt={label}
         />
       ) : null}
       <AvatarPrimitive.Fallback
         data-slot="avatar-fallback"
         className="flex size-full items-center justify-center rounded-full bg-accent text-[0.8125em] font-semibold text-accent-foreground"
-        aria-label={alt ?? name ?? undefined}
+        {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       >
         <span aria-hidden>{initialOf(name)}</span>
       </AvatarPrimitive.Fallback>

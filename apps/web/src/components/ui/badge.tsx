@@ -11,8 +11,9 @@ const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         brand: 'border-transparent bg-accent text-accent-foreground',
-        success: 'border-transparent bg-success/15 text-success dark:bg-success/20',
-        destructive: 'border-transparent bg-destructive/10 text-destructive dark:bg-destructive/20',
+        success: 'border-transparent bg-success/15 text-success-text dark:bg-success/20',
+        destructive:
+          'border-transparent bg-destructive/10 text-destructive-text dark:bg-destructive/20',
         outline: 'text-foreground',
       },
     },

@@ -9,7 +9,7 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
-interface FieldProps {
+export interface FieldProps {
   label: ReactNode;
   /** Shown under the control; replaced by `error` when there is one. */
   hint?: ReactNode;
@@ -22,10 +22,11 @@ interface FieldProps {
 }
 
 /**
- * Label + control + hint/error, wired for screen readers:
+ * Label + control + hint/error, wired for screen readers. Inside a `<Form>` use `<FormField>`
+ * (form.tsx), which passes the field's value and error; alone:
  *
- *   <Field label={t.login.email} error={errors.email}>
- *     {(control) => <Input {...control} value={email} onChange={...} />}
+ *   <Field label={t.members.transferSelect}>
+ *     {(control) => <NativeSelect {...control} value={id} onChange={...} />}
  *   </Field>
  */
 export function Field({ label, hint, error, labelAside, className, children }: FieldProps) {

@@ -17,6 +17,8 @@ export function ScrollArea({
     >
       <ScrollAreaPrimitive.Viewport
         data-slot="scroll-area-viewport"
+        // reachable by keyboard so its content can be scrolled without a mouse
+        tabIndex={0}
         className={cn(
           'size-full rounded-[inherit] outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
           viewportClassName,

@@ -4,7 +4,7 @@ import { t } from '@/i18n/pt-BR';
 import { cn } from '@/lib/utils';
 import { TOAST_DURATION_MS, toast, useToastState } from './use-toast';
 
-/** Shows the current toast (see use-toast.ts). Mounted once, in app/providers.tsx. */
+/** Shows the current toast (see use-toast.ts); loaded by ToastOutlet with the first one. */
 export function Toaster() {
   const item = useToastState();
   return (

@@ -8,7 +8,7 @@ import { t } from '@/i18n/pt-BR';
  *   toast.success('Membro convidado com sucesso.');   // title 'Sucesso'
  *   toast.error(errorMessage(err));                   // title 'Erro'
  *
- * <Toaster /> (mounted once in app/providers.tsx) shows them.
+ * <ToastOutlet /> (mounted once in app/providers.tsx) shows them.
  */
 export type ToastKind = 'success' | 'error';
 

@@ -1,52 +1,73 @@
-import { EMAIL_PATTERN, FULL_NAME_PATTERN } from '@fa-clube/contract';
-
-/** Form rules of the account screens (spec section 5). Pure, so the tests can state them. */
-const LOGIN_PASSWORD_MIN = 5;
-const SIGNUP_PASSWORD_MIN = 8;
-const RESET_PASSWORD_MIN = 6;
-
-const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
-
-/** Entrar: e-mail pattern, password ≥ 5, nothing pending. */
-export function canSubmitLogin(input: { email: string; password: string; pending: boolean }) {
-  return !input.pending && isEmail(input.email) && input.password.length >= LOGIN_PASSWORD_MIN;
-}
-
-export interface SignupInput {
-  fullName: string;
-  username: string;
-  email: string;
-  password: string;
-  confirm: string;
-  pending: boolean;
-}
+import {
+  EMAIL_PATTERN,
+  Email,
+  FULL_NAME_PATTERN,
+  PASSWORD_MIN,
+  PASSWORD_MIN_RESET,
+  PASSWORD_MIN_SIGN_IN,
+  RECOVERY_CODE_PATTERN,
+  ResetPasswordBody,
+  ResetRequestBody,
+  SignInBody,
+  SignUpBody,
+  TwoFactorCode,
+} from '@fa-clube/contract';
+import { z } from 'zod';
+import { t } from './strings';
 
 /**
- * Criar conta: e-mail pattern; full name only letters (accented too), dots and spaces; a
- * username; password and confirmation ≥ 8. Whether they are equal is checked on submit
+ * The account forms' schemas, built from the contract's (spec section 5). A form validates with
+ * its `…Form` schema on submit; its button is enabled while the values pass its `…Ready` schema
+ * — the spec's rule, which leaves some checks (equal passwords, the username's pattern) to the
+ * submit, where they can say what is wrong.
+ */
+
+const emailPattern = z.string().trim().regex(EMAIL_PATTERN);
+const samePasswords = (v: { password: string; confirm: string }) => v.password === v.confirm;
+
+/** Entrar: e-mail pattern and a password of 5 or more (also the enable rule). */
+export const LoginForm = SignInBody.pick({ password: true }).extend({
+  email: Email,
+  password: SignInBody.shape.password.min(PASSWORD_MIN_SIGN_IN),
+});
+
+/** The 2FA step: exactly six digits. */
+export const TwoFactorForm = z.object({ two_factor_code: TwoFactorCode });
+
+/** The 2FA step with a recovery code instead ("k7m2p-x6q4r", case and dash free). */
+export const RecoveryCodeForm = z.object({
+  two_factor_code: z.string().trim().regex(RECOVERY_CODE_PATTERN, t.login.recoveryInvalid),
+});
+
+/** Criar conta: the contract's body, the confirmation, and equal passwords. */
+export const SignupForm = SignUpBody.extend({ confirm: z.string() }).refine(samePasswords, {
+  path: ['confirm'],
+  message: t.signup.mismatch,
+});
+
+/**
+ * Criar conta is enabled with: e-mail pattern; full name only letters (accented too), dots and
+ * spaces; a username; password and confirmation of 8 or more. Equality is checked on submit
  * (toast 'As senhas não coincidem').
  */
-export function canSubmitSignup(input: SignupInput) {
-  return (
-    !input.pending &&
-    isEmail(input.email) &&
-    FULL_NAME_PATTERN.test(input.fullName.trim()) &&
-    input.username.trim().length > 0 &&
-    input.password.length >= SIGNUP_PASSWORD_MIN &&
-    input.confirm.length >= SIGNUP_PASSWORD_MIN
-  );
-}
+export const SignupReady = z.object({
+  email: emailPattern,
+  full_name: z.string().trim().regex(FULL_NAME_PATTERN),
+  username: z.string().trim().min(1),
+  password: z.string().min(PASSWORD_MIN),
+  confirm: z.string().min(PASSWORD_MIN),
+});
 
 /** Continuar (request a reset link): e-mail pattern. */
-export function canSubmitResetRequest(input: { email: string; pending: boolean }) {
-  return !input.pending && isEmail(input.email);
-}
+export const ResetRequestForm = ResetRequestBody;
 
-/** Redefinir Senha: both ≥ 6; equality is checked on submit. */
-export function canSubmitReset(input: { password: string; confirm: string; pending: boolean }) {
-  return (
-    !input.pending &&
-    input.password.length >= RESET_PASSWORD_MIN &&
-    input.confirm.length >= RESET_PASSWORD_MIN
-  );
-}
+/** Redefinir Senha: the new password twice, equal. The token comes from the link. */
+export const ResetForm = ResetPasswordBody.pick({ password: true })
+  .extend({ confirm: z.string() })
+  .refine(samePasswords, { path: ['confirm'], message: t.reset.mismatch });
+
+/** Redefinir Senha is enabled when both have 6 or more; equality is checked on submit. */
+export const ResetReady = z.object({
+  password: z.string().min(PASSWORD_MIN_RESET),
+  confirm: z.string().min(PASSWORD_MIN_RESET),
+});

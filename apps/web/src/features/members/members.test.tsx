@@ -66,6 +66,10 @@ function teamApi({
   const team = () => ({
     members: members.map((m) => ({ ...m, role: m.id === owner ? 'owner' : 'member' })),
     invitations,
+    page: 0,
+    size: 100,
+    total: members.length,
+    invitations_total: invitations.length,
   });
   const mock = mockFetch((call) => {
     const { path, method } = call;
@@ -87,6 +91,10 @@ function teamApi({
         body: {
           members: [{ ...members[0], role: 'owner' }],
           invitations: [],
+          page: 0,
+          size: 100,
+          total: 1,
+          invitations_total: 0,
         },
       };
     if (path === `/api/v1/workspaces/${WS_ID}/invite` && method === 'POST') {
@@ -351,7 +359,7 @@ describe('/settings/members: owner', () => {
     const message =
       'Você precisa manter pelo menos um espaço de trabalho próprio. Crie outro antes de excluir este.';
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByText('Erro')).toBeInTheDocument();
+    expect(await screen.findByText('Erro')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings/members');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.workspace)!).id).toBe(WS_ID);
   });
@@ -363,7 +371,7 @@ describe('/settings/members: owner', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Falha ao buscar dados do espaço de trabalho.',
     );
-    expect(screen.getByText('Erro')).toBeInTheDocument();
+    expect(await screen.findByText('Erro')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,7 @@
-import { PLAN_VALUE_MAX } from '@fa-clube/contract';
-import { formatCents } from '@/lib/money';
+import { DISCOUNT_PERCENT, PRICE_CENTS } from '@fa-clube/contract';
 
-export const MAX_PLAN_CENTS = PLAN_VALUE_MAX * 100;
-
-/** '2990' -> 'R$ 29,90' while typing; '' when nothing was typed. */
-export function formatPriceInput(cents: number): string {
-  return cents > 0 ? formatCents(cents) : '';
-}
+/** The highest price the form takes, in centavos (the contract's limit). */
+export const MAX_PLAN_CENTS = PRICE_CENTS.max;
 
 /** Reads the discount box: digits only, capped at 100; '' stays empty. */
 export function parseDiscountInput(text: string): string {
@@ -15,5 +10,5 @@ export function parseDiscountInput(text: string): string {
     .replace(/^0+(?=\d)/, '')
     .slice(0, 3);
   if (!d) return '';
-  return String(Math.min(100, Number(d)));
+  return String(Math.min(DISCOUNT_PERCENT.max, Number(d)));
 }

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { applyDiscount, formatCents, parseCentsInput } from '@/lib/money';
+import { applyDiscount, formatCents } from '@fa-clube/contract';
 import { mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
 import { storeSession, storedWorkspaces } from '@/test/session';
 import { renderRoutes } from '@/test/render';
-import { formatPriceInput, parseDiscountInput } from './format';
+import { formatCentsInput, parseCentsInput } from '@/lib/money-input';
+import { parseDiscountInput } from './format';
 import { maskPixKey, normalizePixKey, validatePixForm } from './pix';
 
 const WS = '0c0c0c0c-0000-4000-8000-000000000001';
@@ -86,8 +87,8 @@ describe('money (pt-BR)', () => {
     expect(parseCentsInput('R$ 0,0')).toBe(0);
     expect(parseCentsInput('abc')).toBe(0);
     expect(parseCentsInput('99999999', 1_000_000)).toBe(1_000_000);
-    expect(formatPriceInput(0)).toBe('');
-    expect(nbsp(formatPriceInput(2990))).toBe('R$ 29,90');
+    expect(formatCentsInput(0)).toBe('');
+    expect(nbsp(formatCentsInput(2990))).toBe('R$ 29,90');
   });
 
   it('applies a whole-percent discount rounded half up, like the server', () => {

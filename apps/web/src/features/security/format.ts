@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import type { LoginActivity } from '@fa-clube/contract';
-import { t } from '@/i18n/pt-BR';
+import { t } from './strings';
 
 /** 'Sem Localização' without a country; otherwise 'country, city (state)'. */
 export function formatLocation(

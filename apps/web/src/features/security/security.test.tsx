@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { mockFetch } from '@/test/fetch';
+import { meFixture, mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
 import { storeSession } from '@/test/session';
 import { renderRoutes } from '@/test/render';
@@ -15,8 +15,13 @@ function signIn() {
   storeSession();
 }
 
-/** A tiny in-memory 2FA endpoint: the valid code is 654321. */
-function securityApi(initiallyOn: boolean) {
+const RECOVERY = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+
+/**
+ * A tiny in-memory 2FA endpoint: the valid code is 654321; with `password`, turning it on
+ * needs that password in the body (403 REAUTHENTICATION_REQUIRED without it).
+ */
+function securityApi(initiallyOn: boolean, password?: string) {
   let on = initiallyOn;
   return mockFetch((call: Call) => {
     if (call.path === '/api/v1/2fa' && call.method === 'GET')
@@ -31,8 +36,32 @@ function securityApi(initiallyOn: boolean) {
           status: 400,
           body: { message: 'Código inválido.', code: 'INVALID_TWO_FACTOR_CODE' },
         };
+      if (!on && password) {
+        const sent = (call.body as { password?: string } | undefined)?.password;
+        if (!sent)
+          return {
+            status: 403,
+            body: {
+              message: 'Confirme sua senha para ativar a autenticação em dois fatores.',
+              code: 'REAUTHENTICATION_REQUIRED',
+            },
+          };
+        if (sent !== password)
+          return {
+            status: 400,
+            body: {
+              message: 'Senha incorreta.',
+              code: 'VALIDATION_ERROR',
+              errors: [{ field: 'password', message: 'Senha incorreta.' }],
+            },
+          };
+      }
       on = !on;
-      return { body: { message: on ? '2FA habilitado.' : '2FA desabilitado.', two_factor: on } };
+      return {
+        body: on
+          ? { message: '2FA habilitado.', two_factor: true, recovery_codes: RECOVERY }
+          : { message: '2FA desabilitado.', two_factor: false },
+      };
     }
     if (call.path === '/api/v1/loginactivities')
       return {
@@ -93,10 +122,57 @@ describe('security: 2FA', () => {
 
     await user.clear(code);
     await user.type(code, '654321');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect((await screen.findAllByText('2FA habilitado.')).length).toBeGreaterThan(0);
+
+    // the recovery codes, once, with copy and download
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Guarde seus códigos de recuperação' }),
+    ).toBeInTheDocument();
+    const list = within(dialog).getByRole('list', { name: 'Códigos de recuperação' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(RECOVERY);
+    expect(within(dialog).getByRole('button', { name: 'Copiar códigos' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Baixar códigos' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Já guardei os códigos' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Desabilitar 2FA' })).toBeInTheDocument();
     expect(screen.getByText('Ativada')).toBeInTheDocument();
+  }, 20_000);
+
+  it('asks for the password when the server wants it, and sends it in the body', async () => {
+    signIn();
+    const { calls } = securityApi(false, 'senha-certa');
+    renderRoutes(routes, '/settings/security');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Habilitar 2FA' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Código de 6 dígitos' }), '654321');
+    const password = await within(dialog).findByLabelText('Senha atual');
+    expect(
+      within(dialog).getByText(
+        'Por segurança, confirme sua senha para ativar o 2FA (você entrou há mais de 10 minutos).',
+      ),
+    ).toBeInTheDocument();
+    const submit = within(dialog).getByRole('button', { name: 'Habilitar 2FA' });
+    expect(submit).toBeDisabled();
+    await user.type(password, 'errada');
+    await user.click(submit);
+    expect(await within(dialog).findByText('Senha incorreta.')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'senha-certa');
+    await user.click(submit);
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Guarde seus códigos de recuperação' }),
+    ).toBeInTheDocument();
+    const patches = calls.filter((c) => c.method === 'PATCH');
+    expect(patches.map((c) => c.body)).toEqual([
+      undefined,
+      { password: 'errada' },
+      { password: 'senha-certa' },
+    ]);
   });
 
   it("disables 2FA: 'Desabilitar 2FA' enabled only at 6 digits", async () => {
@@ -117,6 +193,72 @@ describe('security: 2FA', () => {
     await user.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Habilitar 2FA' })).toBeInTheDocument();
+  });
+});
+
+describe('security: e-mail confirmation', () => {
+  it('shows an unconfirmed address and sends a new link on request', async () => {
+    signIn();
+    const { calls } = mockFetch((call: Call) => {
+      if (call.path === '/api/v1/me') return { body: meFixture({ email_confirmed: false }) };
+      if (call.path === '/api/v1/confirm-email' && call.method === 'POST')
+        return { body: { message: 'Enviamos um link de confirmação para maria@exemplo.com.' } };
+      if (call.path === '/api/v1/2fa') return { body: { two_factor: true } };
+      return { body: { loginactivities: [], page: 1, size: 50, total: 0 } };
+    });
+    renderRoutes(routes, '/settings/security');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Não confirmado')).toBeInTheDocument();
+    expect(screen.getByTestId('account-email')).toHaveTextContent('maria@exemplo.com');
+    await user.click(screen.getByRole('button', { name: 'Reenviar link' }));
+    expect(
+      (await screen.findAllByText('Enviamos um link de confirmação para maria@exemplo.com.'))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.path === '/api/v1/confirm-email')).toHaveLength(1);
+  });
+
+  it('shows a confirmed address without the button', async () => {
+    signIn();
+    mockFetch((call: Call) => {
+      if (call.path === '/api/v1/me') return { body: meFixture() };
+      if (call.path === '/api/v1/2fa') return { body: { two_factor: true } };
+      return { body: { loginactivities: [], page: 1, size: 50, total: 0 } };
+    });
+    renderRoutes(routes, '/settings/security');
+    expect(await screen.findByText('Confirmado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reenviar link' })).not.toBeInTheDocument();
+  });
+});
+
+describe('confirm e-mail link', () => {
+  it('confirms on arrival and says so', async () => {
+    const { calls } = mockFetch(() => ({ body: { message: 'E-mail confirmado.' } }));
+    renderRoutes(routes, '/confirm-email?token=abc.def.ghi-123');
+    expect(await screen.findByRole('heading', { name: 'E-mail confirmado' })).toBeInTheDocument();
+    const put = calls.find((c) => c.path === '/api/v1/confirm-email')!;
+    expect(put.method).toBe('PUT');
+    expect(put.body).toEqual({ token: 'abc.def.ghi-123' });
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+  });
+
+  it("shows the server's message for a bad link", async () => {
+    mockFetch(() => ({
+      status: 400,
+      body: {
+        message: 'Este link de confirmação é inválido ou expirou. Peça um novo em Segurança.',
+        code: 'INVALID_CONFIRMATION_TOKEN',
+      },
+    }));
+    renderRoutes(routes, '/confirm-email?token=abc.def.ghi-123');
+    expect(
+      await screen.findByRole('heading', { name: 'Não foi possível confirmar' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Este link de confirmação é inválido ou expirou. Peça um novo em Segurança.',
+      ),
+    ).toBeInTheDocument();
   });
 });
 

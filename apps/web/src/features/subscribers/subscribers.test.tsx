@@ -34,6 +34,8 @@ interface State {
   charges: Record<string, unknown>[];
   subscribersStatus?: number;
   delay?: number;
+  reviews?: Record<string, unknown>[];
+  reviewsStatus?: number;
 }
 
 /** Subscribers, pending charges and confirmation for the workspace WS. */
@@ -64,6 +66,24 @@ function subscribersApi(state: State) {
           total: state.charges.filter((c) => c.status === call.query.get('status')).length,
         },
       };
+    if (call.path === `/api/v1/charges/${WS}/reviews`) {
+      if (state.reviewsStatus)
+        return { status: state.reviewsStatus, body: { message: 'Falhou', code: 'X' } };
+      const open = (state.reviews ?? []).filter((r) => r.status === 'open');
+      return { body: { reviews: open, page: 0, size: 20, total: open.length } };
+    }
+    const resolve = /^\/api\/v1\/charges\/[^/]+\/reviews\/([^/]+)\/resolve$/.exec(call.path);
+    if (resolve && call.method === 'POST') {
+      const review = (state.reviews ?? []).find((r) => r.id === resolve[1]);
+      if (!review || review.status !== 'open')
+        return {
+          status: 409,
+          body: { message: 'Já resolvido.', code: 'PAYMENT_REVIEW_RESOLVED' },
+        };
+      review.status = 'resolved';
+      review.resolved_at = '2026-05-02T10:00:00.000Z';
+      return { body: review };
+    }
     const confirm = /^\/api\/v1\/charges\/[^/]+\/([^/]+)\/confirm$/.exec(call.path);
     if (confirm && call.method === 'POST') {
       const charge = state.charges.find((c) => c.id === confirm[1])!;
@@ -105,6 +125,81 @@ const pendingCharge = {
   status: 'pending',
   created_at: '2026-05-01T12:00:00.000Z',
 };
+
+const review = {
+  id: 'E12345678202605011200abcdefghijk',
+  txid: 'FC0123456789abcdefABCDEF1',
+  amount: 2.99,
+  currency: 'BRL',
+  reason: 'amount_mismatch',
+  charge_id: uuid(200),
+  charge_value: 25.42,
+  plan_type: 'quarterly',
+  username: 'joao',
+  label: 'João Pereira',
+  paid_at: '2026-05-01T15:04:00.000Z',
+  received_at: '2026-05-01T15:04:05.000Z',
+  status: 'open',
+  resolved_at: null,
+};
+
+describe("/subscribers: 'Pagamento a revisar'", () => {
+  it('shows money that activated nothing with amount, payer and date, and marks it resolved', async () => {
+    signIn();
+    const state: State = { subscribers: [], charges: [], reviews: [{ ...review }] };
+    const { calls } = subscribersApi(state);
+    renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const section = await screen.findByRole('region', { name: /Pagamento a revisar/ });
+    const row = within(section).getByTestId('payment-review');
+    expect(within(row).getByText('João Pereira')).toBeInTheDocument();
+    expect(within(row).getByText('@joao')).toBeInTheDocument();
+    expect(nbsp(row.textContent)).toContain('R$ 2,99');
+    expect(nbsp(row.textContent)).toContain('Cobrança de R$ 25,42');
+    expect(within(row).getByText('Valor diferente da cobrança')).toBeInTheDocument();
+    expect(within(row).getByText(/01\/05\/26/)).toBeInTheDocument();
+    expect(screen.getByText('Nenhum pagamento pendente')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Marcar como resolvido' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(nbsp(dialog.textContent)).toMatch(/Pix de R\$ 2,99 de João Pereira/);
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como resolvido' }));
+    expect(await screen.findByText('Pagamento marcado como resolvido.')).toBeInTheDocument();
+    const post = calls.filter((c) => c.method === 'POST');
+    expect(post.map((c) => c.path)).toEqual([`/api/v1/charges/${WS}/reviews/${review.id}/resolve`]);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /Pagamento a revisar/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('is not asked for by a member', async () => {
+    signIn(false);
+    const member = subscribersApi({ subscribers: [], charges: [], reviews: [{ ...review }] });
+    renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    await screen.findByText('Nenhum pagamento pendente');
+    expect(member.calls.some((c) => c.path.endsWith('/reviews'))).toBe(false);
+    expect(screen.queryByText('Pagamento a revisar')).not.toBeInTheDocument();
+  });
+
+  it('a failed load of the reviews shows an error with a retry', async () => {
+    signIn();
+    const state: State = { subscribers: [], charges: [], reviews: [], reviewsStatus: 500 };
+    subscribersApi(state);
+    renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    expect(
+      await screen.findByText('Falha ao carregar os pagamentos a revisar.'),
+    ).toBeInTheDocument();
+    state.reviewsStatus = undefined;
+    state.reviews = [{ ...review }];
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByTestId('payment-review')).toBeInTheDocument();
+  });
+});
 
 describe('/subscribers', () => {
   it('shows a spinner while loading, then the empty text', async () => {

@@ -98,6 +98,7 @@ function renderProfile(onSubscribed = vi.fn()) {
         ),
       },
       { path: '/login', element: <p>tela de login</p> },
+      { path: '/verification/:username', element: <p>tela de verificação</p> },
     ],
     '/profile/ana',
   );
@@ -235,6 +236,30 @@ describe('subscribe dialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?return_to=%2Fprofile%2Fana');
     expect(calls.filter((c) => c.path === '/api/v1/subscribe/plan')).toHaveLength(0);
+  });
+
+  it('sends a fan the creator must verify first to /verification/{username}', async () => {
+    signIn();
+    creatorApi({
+      subscribe: {
+        status: 403,
+        body: {
+          message:
+            'Este criador exige a verificação de idade para assinar. Verifique sua identidade primeiro.',
+          code: 'AGE_VERIFICATION_REQUIRED',
+        },
+      },
+    });
+    const { router } = renderProfile();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Assinar o plano Mensal' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification/ana'));
+    expect(screen.getByText('tela de verificação')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Este criador exige a verificação de idade para assinar. Verifique sua identidade primeiro.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows an 'Erro' toast (and stays) for errors that are not about the session", async () => {

@@ -1,17 +1,23 @@
-import { USERNAME_PATTERN, WORKSPACE_DESCRIPTION_MAX } from '@fa-clube/contract';
+import { USERNAME_PATTERN, UpdateWorkspaceBody } from '@fa-clube/contract';
 
-/** Whether the name's Salvar is enabled: owner, not blank and different from the current one. */
+/** The profile settings' forms: one field of the contract's update body each. */
+export const NameForm = UpdateWorkspaceBody.pick({ label: true }).required();
+export const UsernameForm = UpdateWorkspaceBody.pick({ username: true }).required();
+export const DescriptionForm = UpdateWorkspaceBody.pick({ description: true }).required();
+
+/** The name's Salvar: owner, a valid name, different from the current one (spec section 4). */
 export function canSaveName(value: string, current: string, isOwner: boolean): boolean {
-  const name = value.trim();
-  return isOwner && name.length > 0 && name !== current;
+  return isOwner && NameForm.safeParse({ label: value }).success && value.trim() !== current;
 }
 
-/** Whether the username's Salvar is enabled: owner, the server's rules, a change. */
+/** The username's Salvar: owner, the server's rules as typed (lower case), a change. */
 export function canSaveUsername(value: string, current: string, isOwner: boolean): boolean {
   return isOwner && USERNAME_PATTERN.test(value) && value !== current;
 }
 
-/** Whether the description's Salvar is enabled: owner and not blank (at most 250, by maxLength). */
+/** The description's Salvar: owner and a non-blank description of at most 250 (spec section 5). */
 export function canSaveDescription(value: string, isOwner: boolean): boolean {
-  return isOwner && value.trim().length > 0 && value.length <= WORKSPACE_DESCRIPTION_MAX;
+  return (
+    isOwner && value.trim().length > 0 && DescriptionForm.safeParse({ description: value }).success
+  );
 }

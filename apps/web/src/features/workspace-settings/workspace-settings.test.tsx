@@ -60,6 +60,8 @@ function workspaceApi(
     if (call.path === '/api/v1/me') return { body: meFixture({ is_owner: ws.is_owner }) };
     if (call.path === '/api/v1/workspaces') return { body: { workspaces: [ws] } };
     if (call.path === `/api/v1/workspaces/${WS_ID}` && call.method === 'GET') return { body: ws };
+    if (call.path === `/api/v1/workspaces/objects/${WS_ID}/usage`)
+      return { body: { used_bytes: 1536 * 1024 * 1024, quota_bytes: 5120 * 1024 * 1024 } };
     if (call.path === `/api/v1/workspaces/${WS_ID}` && call.method === 'PUT') {
       const body = call.body as Partial<Ws>;
       if (body.username === 'tomado')
@@ -169,7 +171,7 @@ describe('/settings/workspace: owner', () => {
       id: WS_ID,
       label: 'Maria Doces',
     });
-    const switcher = screen.getByRole('button', { name: 'Trocar espaço de trabalho' });
+    const switcher = screen.getByRole('button', { name: /Trocar espaço de trabalho/ });
     expect(within(switcher).getByText('Maria Doces')).toBeInTheDocument();
   });
 
@@ -261,6 +263,43 @@ describe('/settings/workspace: owner', () => {
   });
 });
 
+describe('/settings/workspace: storage', () => {
+  it("shows the space used as a bar: 'X de Y usados'", async () => {
+    signIn(workspaceFixture());
+    workspaceApi(workspaceFixture());
+    await openSettings();
+    const region = screen.getByRole('region', { name: 'Armazenamento' });
+    expect(await within(region).findByText('1,5 GB de 5 GB usados')).toBeInTheDocument();
+    const bar = within(region).getByRole('progressbar', { name: 'Espaço de armazenamento usado' });
+    expect(bar).toHaveAttribute('aria-valuenow', '30');
+  });
+
+  it('a failed load says so and retries', async () => {
+    signIn(workspaceFixture());
+    let fail = true;
+    mockFetch((call) => {
+      if (call.path === `/api/v1/workspaces/objects/${WS_ID}/usage`) {
+        if (fail)
+          return { status: 500, body: { message: 'Erro interno.', code: 'INTERNAL_ERROR' } };
+        return { body: { used_bytes: 0, quota_bytes: 5120 * 1024 * 1024 } };
+      }
+      if (call.path === '/api/v1/me') return { body: meFixture() };
+      if (call.path === '/api/v1/workspaces') return { body: { workspaces: [workspaceFixture()] } };
+      if (call.path === `/api/v1/workspaces/${WS_ID}`) return { body: workspaceFixture() };
+      return { status: 404, body: { message: 'Não encontrado.', code: 'NOT_FOUND' } };
+    });
+    const user = userEvent.setup();
+    await openSettings();
+    const region = screen.getByRole('region', { name: 'Armazenamento' });
+    expect(
+      await within(region).findByText('Falha ao buscar o espaço usado.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(within(region).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await within(region).findByText('0 MB de 5 GB usados')).toBeInTheDocument();
+  });
+});
+
 describe('/settings/workspace: cover upload', () => {
   it('previews at once, shows the progress, then the processed image and the spec toast', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -300,7 +339,9 @@ describe('/settings/workspace: cover upload', () => {
     expect(await screen.findByText('Imagem de capa atualizada com sucesso.')).toBeInTheDocument();
     expect(calls.some((c) => c.path === `/api/v1/uploads/${UPLOAD_ID}/complete`)).toBe(true);
     expect(screen.getByRole('img', { name: 'Imagem de capa' })).toHaveAttribute('src', COVER_URL);
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('progressbar', { name: 'Enviando imagem de capa' }),
+    ).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.workspace)!).cover_url).toBe(COVER_URL);
   });
 
@@ -387,7 +428,7 @@ describe('workspace switcher', () => {
     await openSettings();
     expect(screen.getByLabelText('Nome do espaço de trabalho')).toHaveValue('Maria da Silva');
 
-    await user.click(screen.getByRole('button', { name: 'Trocar espaço de trabalho' }));
+    await user.click(screen.getByRole('button', { name: /Trocar espaço de trabalho/ }));
     await user.click(await screen.findByRole('menuitemradio', { name: /Estúdio Ana/ }));
 
     await waitFor(() =>

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/errors';
-import { centsToDecimalString } from '../../../lib/money';
+import { centsToDecimalString } from '../../../lib/pix';
 import { BrCodeError, decodeBrCode, encodeBrCode, newTxid } from '../../../lib/pix';
 import type { PixProvider } from './pix-provider';
 
@@ -20,7 +20,6 @@ export const API_PIX_TXID_LENGTH = 32;
 
 const providerError = () =>
   new AppError(
-    502,
     'PIX_PROVIDER_ERROR',
     'Não foi possível gerar a cobrança Pix agora. Tente novamente em instantes.',
   );

@@ -6,7 +6,7 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { SignUpBody } from '@fa-clube/contract';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { withReturnTo } from '@/lib/navigation';
 
 /** The public account endpoints: no bearer token, no refresh, no 401 policy. */
@@ -32,18 +32,29 @@ export function resetPassword(token: string, password: string) {
   );
 }
 
+/**
+ * "Sair": ends the session on the server (its access tokens are refused at once). Sent with
+ * the refresh token and no bearer token, so an expired access token does not matter.
+ */
+export function logout(refreshToken: string) {
+  return api.post(
+    apiPath(paths.logout),
+    { refresh_token: refreshToken },
+    { ...PUBLIC, schema: MessageBody },
+  );
+}
+
+/** PUT /confirm-email with the token of the 'Confirme seu e-mail' link. */
+export function confirmEmail(token: string) {
+  return api.put(apiPath(paths.confirmEmail), { token }, { ...PUBLIC, schema: MessageBody });
+}
+
 export function fetchAuthProviders() {
   return api.get(apiPath(paths.authProviders), { ...PUBLIC, schema: AuthProvidersResponse });
 }
 
 /** Where "Entrar com o Google" navigates (a full page load; the API redirects to the provider). */
-export function googleStartUrl(returnTo: string | null): string {
-  return withReturnTo(apiPath(paths.googleStart), returnTo);
-}
-
-/** The server asks for the code with a 401 whose message contains '2FA Required'. */
-export function isTwoFactorRequired(error: unknown): boolean {
-  return (
-    error instanceof ApiError && error.status === 401 && error.message.includes('2FA Required')
-  );
+export function googleStartUrl(returnTo: string | null, clientState: string): string {
+  const url = withReturnTo(apiPath(paths.googleStart), returnTo);
+  return `${url}${url.includes('?') ? '&' : '?'}client_state=${encodeURIComponent(clientState)}`;
 }

@@ -1,114 +1,48 @@
-import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { t } from '@/i18n/pt-BR';
-import { cn } from '@/lib/utils';
+import { t } from '../strings';
 
-/** The account e-mail (sign-in, sign-up, reset request). */
-export function EmailField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | boolean;
-}) {
+/** The account e-mail (sign-in, sign-up, reset request): the form's `email` field. */
+export function EmailField({ label }: { label: string }) {
   return (
-    <Field label={label} error={error}>
+    <FormField name="email" label={label}>
       {(control) => (
         <Input
           {...control}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           placeholder={t.login.emailPlaceholder}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
         />
       )}
-    </Field>
+    </FormField>
   );
 }
 
-/** A new password and its confirmation (sign-up, reset). */
+/** A new password and its confirmation (sign-up, reset): the form's `password` and `confirm`. */
 export function NewPasswordFields({
   passwordLabel,
   confirmLabel,
   passwordHint,
-  password,
-  confirm,
-  onPasswordChange,
-  onConfirmChange,
-  errors,
   autoFocus,
 }: {
   passwordLabel: string;
   confirmLabel: string;
   passwordHint?: string;
-  password: string;
-  confirm: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmChange: (value: string) => void;
-  errors: { password?: string; confirm?: string };
   autoFocus?: boolean;
 }) {
   return (
     <>
-      <Field label={passwordLabel} error={errors.password} hint={passwordHint}>
+      <FormField name="password" label={passwordLabel} hint={passwordHint}>
         {(control) => (
-          <PasswordInput
-            {...control}
-            name="password"
-            autoComplete="new-password"
-            autoFocus={autoFocus}
-            value={password}
-            onChange={(e) => onPasswordChange(e.target.value)}
-          />
+          <PasswordInput {...control} autoComplete="new-password" autoFocus={autoFocus} />
         )}
-      </Field>
-      <Field label={confirmLabel} error={errors.confirm}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="confirm_password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => onConfirmChange(e.target.value)}
-          />
-        )}
-      </Field>
+      </FormField>
+      <FormField name="confirm" label={confirmLabel}>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" />}
+      </FormField>
     </>
-  );
-}
-
-/** The form's main button: disabled until the form may be sent, spinning while it is. */
-export function SubmitButton({
-  enabled,
-  pending,
-  className,
-  children,
-}: {
-  enabled: boolean;
-  pending: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Button
-      type="submit"
-      size="lg"
-      className={cn('w-full', className)}
-      disabled={!enabled}
-      loading={pending}
-    >
-      {children}
-    </Button>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { fetchAuthProviders, googleStartUrl } from '../api/auth-api';
+import { newSocialLoginState } from '../api/social-state';
 
 function GoogleIcon() {
   return (
@@ -54,7 +55,7 @@ export function GoogleButton({ returnTo }: { returnTo: string | null }) {
       toast.error(t.login.googleUnavailable);
       return;
     }
-    window.location.assign(googleStartUrl(returnTo));
+    window.location.assign(googleStartUrl(returnTo, newSocialLoginState()));
   };
   return (
     <Button

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
+import { newSocialLoginState, takeSocialLoginState } from '../api/social-state';
 import { STORAGE_KEYS } from '@/lib/session';
 import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
@@ -93,9 +94,18 @@ describe('login screen', () => {
     });
   });
 
-  it('goes to /dashboard without return_to, and ignores an external return_to', async () => {
+  it.each([
+    '//evil.com',
+    '/.//evil.com',
+    '/..//evil.com',
+    '/%2e%2e//evil.com',
+    '\\\\evil.com',
+    '/\\evil.com',
+    'https://evil.com',
+    'javascript:alert(1)',
+  ])('goes to /dashboard when return_to is %j (off-site)', async (returnTo) => {
     api(() => ({ body: tokens() }));
-    const { router } = renderRoutes(routes, '/login?return_to=%2F%2Fevil.com');
+    const { router } = renderRoutes(routes, `/login?return_to=${encodeURIComponent(returnTo)}`);
     const user = await fillCredentials('maria@exemplo.com', 'senha-segura');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -162,6 +172,45 @@ describe('login screen', () => {
     });
   });
 
+  it('signs in with a recovery code in place of the app code', async () => {
+    const { calls } = api((call) => {
+      const code = (call.body as { two_factor_code?: string }).two_factor_code;
+      if (!code)
+        return {
+          status: 401,
+          body: { message: '2FA Required: informe o código.', code: 'TWO_FACTOR_REQUIRED' },
+        };
+      if (code !== 'k7m2p-x6q4r')
+        return {
+          status: 401,
+          body: { message: 'Código inválido ou já utilizado.', code: 'INVALID_TWO_FACTOR_CODE' },
+        };
+      return { body: tokens() };
+    });
+    const { router } = renderRoutes(routes, '/login');
+    const user = await fillCredentials('maria@exemplo.com', 'senha-segura');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await user.click(await screen.findByRole('button', { name: 'Usar um código de recuperação' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Código de recuperação' }),
+    ).toBeInTheDocument();
+    const field = screen.getByLabelText('Código de recuperação');
+    const submit = screen.getByRole('button', { name: 'Entrar' });
+    expect(submit).toBeDisabled();
+    await user.type(field, 'aaaaa-aaaaa');
+    await user.click(submit);
+    expect(await screen.findByText('Código inválido ou já utilizado.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'k7m2p-x6q4r');
+    await user.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls.filter((c) => c.path === '/api/v1/token').at(-1)!.body).toEqual({
+      email: 'maria@exemplo.com',
+      password: 'senha-segura',
+      two_factor_code: 'k7m2p-x6q4r',
+    });
+  }, 20_000);
+
   it('shows an Erro toast instead of leaving when Google is not configured', async () => {
     mockFetch((call) =>
       call.path === '/api/v1/auth/providers' ? { body: { google: false } } : { status: 404 },
@@ -182,11 +231,14 @@ describe('login screen', () => {
     );
     const access = fakeJwt(900);
     const metadata = btoa(JSON.stringify(metadataFixture));
+    const state = newSocialLoginState();
     const { router } = renderRoutes(
       routes,
-      `/login?access_token=${access}&refresh_token=r-9&metadata=${encodeURIComponent(metadata)}&return_to=%2Fsubscribers`,
+      `/login?access_token=${access}&refresh_token=r-9&metadata=${encodeURIComponent(metadata)}&state=${state}&return_to=%2Fsubscribers`,
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscribers'));
+    // the one-time state is spent
+    expect(takeSocialLoginState()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(access);
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r-9');
     // the workspace list is not there: the workspace comes from the metadata
@@ -194,6 +246,39 @@ describe('login screen', () => {
       username: 'mariasilva',
       label: 'Maria da Silva',
     });
+  });
+
+  it.each([
+    ['no Google sign-in was started in this tab', null, 'qualquer-estado-123456'],
+    [
+      'the state is not the one this tab stored',
+      'estado-deste-navegador-1',
+      'estado-do-atacante-123',
+    ],
+    ['the state is missing', 'estado-deste-navegador-1', null],
+  ])('ignores a session in the address when %s', async (_case, stored, sent) => {
+    const { calls } = mockFetch(() => ({ body: {} }));
+    if (stored) sessionStorage.setItem('fa-clube:google-login-state', stored);
+    const metadata = btoa(JSON.stringify(metadataFixture));
+    const { router } = renderRoutes(
+      routes,
+      `/login?access_token=${fakeJwt(900)}&refresh_token=r-atacante&metadata=${encodeURIComponent(metadata)}${sent ? `&state=${sent}` : ''}`,
+    );
+    expect(
+      (
+        await screen.findAllByText(
+          'Este login com o Google não foi iniciado neste navegador. Entre novamente para continuar.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(calls).toHaveLength(0);
+    // a stored state is spent by the attempt
+    expect(sessionStorage.getItem('fa-clube:google-login-state')).toBeNull();
   });
 
   it('shows a toast for ?error= from the Google return', async () => {

@@ -1,21 +1,23 @@
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { OtpField } from '@/components/ui/otp-field';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, hasErrorCode } from '@/lib/api-client';
+import { useZodForm } from '@/lib/form';
 import { withReturnTo } from '@/lib/navigation';
-import { isTwoFactorRequired, signIn } from '../api/auth-api';
+import { signIn } from '../api/auth-api';
 import { completeSignIn } from '../api/session';
-import { canSubmitLogin } from '../validation';
-import { EmailField, SubmitButton } from './form-fields';
+import { t } from '../strings';
+import { LoginForm } from '../validation';
+import { EmailField } from './form-fields';
 import { GoogleButton } from './google-button';
+
+// the code step (and its six boxes) loads only for accounts that use 2FA
+const TwoFactorStep = lazy(() =>
+  import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
+);
 
 interface LoginScreenProps {
   /** A safe relative path to go to after signing in (already sanitised). */
@@ -23,115 +25,75 @@ interface LoginScreenProps {
   initialEmail?: string;
 }
 
+type Credentials = { email: string; password: string };
+
 /**
- * Sign-in: e-mail + password, then (when the account uses 2FA) the six-digit code step.
- * On success: storage cleared, tokens + metadata stored, first workspace made current, and
- * the user goes to `returnTo` or /dashboard.
+ * Sign-in: e-mail + password, then (when the server answers TWO_FACTOR_REQUIRED) the six-digit
+ * code step. On success: storage cleared, tokens + metadata stored, first workspace made
+ * current, and the user goes to `returnTo` or /dashboard.
  */
 export function LoginScreen({ returnTo, initialEmail = '' }: LoginScreenProps) {
   const navigate = useNavigate();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [fieldsInvalid, setFieldsInvalid] = useState(false);
   const [step, setStep] = useState<'credentials' | 'code'>('credentials');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  // kept across the steps: the code is sent with them, and going back shows them again
+  const [credentials, setCredentials] = useState<Credentials>({
+    email: initialEmail,
+    password: '',
+  });
 
   const finish = async (tokens: Awaited<ReturnType<typeof signIn>>) => {
     await completeSignIn(tokens);
     navigate(returnTo ?? '/dashboard', { replace: true });
   };
 
-  const submitCredentials = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmitLogin({ email, password, pending })) return;
-    setPending(true);
-    try {
-      const tokens = await signIn({ email: email.trim(), password });
-      await finish(tokens);
-    } catch (error) {
-      setPending(false);
-      if (isTwoFactorRequired(error)) {
+  if (step === 'code') {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep
+          credentials={credentials}
+          onSignedIn={finish}
+          onBack={() => setStep('credentials')}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <CredentialsStep
+      returnTo={returnTo}
+      credentials={credentials}
+      onSignedIn={finish}
+      onTwoFactor={(typed) => {
+        setCredentials(typed);
         setStep('code');
-        setCode('');
-        setCodeError(null);
-        return;
-      }
-      setFieldsInvalid(true);
+      }}
+    />
+  );
+}
+
+function CredentialsStep({
+  returnTo,
+  credentials,
+  onSignedIn,
+  onTwoFactor,
+}: {
+  returnTo: string | null;
+  credentials: Credentials;
+  onSignedIn: (tokens: Awaited<ReturnType<typeof signIn>>) => Promise<void>;
+  onTwoFactor: (credentials: Credentials) => void;
+}) {
+  const form = useZodForm(LoginForm, { defaultValues: credentials });
+
+  const submit = async (credentials: Credentials) => {
+    try {
+      await onSignedIn(await signIn(credentials));
+    } catch (error) {
+      // the server asks for the code: no toast, the code step (spec section 4)
+      if (hasErrorCode(error, 'TWO_FACTOR_REQUIRED')) return onTwoFactor(credentials);
+      form.setError('email', { type: 'server' });
+      form.setError('password', { type: 'server' });
       toast.error(errorMessage(error));
     }
   };
-
-  const submitCode = async (value: string) => {
-    if (pending || value.length !== 6) return;
-    setPending(true);
-    setCodeError(null);
-    try {
-      const tokens = await signIn({ email: email.trim(), password, two_factor_code: value });
-      await finish(tokens);
-    } catch (error) {
-      setPending(false);
-      if (error instanceof ApiError && error.status === 401) {
-        setCodeError(error.message || t.login.twoFactorInvalid);
-      } else {
-        setCodeError(errorMessage(error));
-        toast.error(errorMessage(error));
-      }
-    }
-  };
-
-  if (step === 'code') {
-    return (
-      <AuthLayout title={t.login.twoFactorTitle} description={t.login.twoFactorDescription}>
-        <div className="grid gap-6">
-          <div className="flex justify-center">
-            <div className="flex size-14 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
-              <ShieldCheck className="size-7" aria-hidden />
-            </div>
-          </div>
-          <OtpField
-            className="gap-3"
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              if (codeError) setCodeError(null);
-            }}
-            onComplete={(value) => void submitCode(value)}
-            error={codeError}
-            disabled={pending}
-            autoFocus
-            label={t.login.twoFactorCode}
-          />
-          <Button
-            type="button"
-            size="lg"
-            className="w-full"
-            loading={pending}
-            disabled={code.length !== 6}
-            onClick={() => void submitCode(code)}
-          >
-            {pending ? t.login.verifying : t.login.submit}
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            className="justify-self-center"
-            onClick={() => {
-              setStep('credentials');
-              setCode('');
-              setCodeError(null);
-            }}
-          >
-            <ArrowLeft aria-hidden />
-            {t.login.twoFactorBack}
-          </Button>
-        </div>
-      </AuthLayout>
-    );
-  }
-
-  const enabled = canSubmitLogin({ email, password, pending });
 
   return (
     <AuthLayout
@@ -149,19 +111,11 @@ export function LoginScreen({ returnTo, initialEmail = '' }: LoginScreenProps) {
         </>
       }
     >
-      <form className="grid gap-5" onSubmit={(e) => void submitCredentials(e)} noValidate>
-        <EmailField
-          label={t.login.email}
-          error={fieldsInvalid}
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setFieldsInvalid(false);
-          }}
-        />
-        <Field
+      <Form form={form} onSubmit={submit} className="grid gap-5">
+        <EmailField label={t.login.email} />
+        <FormField
+          name="password"
           label={t.login.password}
-          error={fieldsInvalid}
           labelAside={
             <Link
               to="/reset-password"
@@ -174,21 +128,15 @@ export function LoginScreen({ returnTo, initialEmail = '' }: LoginScreenProps) {
           {(control) => (
             <PasswordInput
               {...control}
-              name="password"
               autoComplete="current-password"
               placeholder={t.login.passwordPlaceholder}
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setFieldsInvalid(false);
-              }}
             />
           )}
-        </Field>
-        <SubmitButton enabled={enabled} pending={pending} className="mt-1">
+        </FormField>
+        <FormSubmit ready={LoginForm} size="lg" className="mt-1 w-full">
           {t.login.submit}
-        </SubmitButton>
-      </form>
+        </FormSubmit>
+      </Form>
       <div className="my-6 flex items-center gap-3 text-xs text-muted-foreground uppercase">
         <span className="h-px flex-1 bg-border" />
         {t.login.or}

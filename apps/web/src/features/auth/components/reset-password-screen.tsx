@@ -1,15 +1,17 @@
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
+import { Form, FormSubmit } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { requestPasswordReset, resetPassword } from '../api/auth-api';
-import { canSubmitReset, canSubmitResetRequest } from '../validation';
-import { EmailField, NewPasswordFields, SubmitButton } from './form-fields';
+import { t } from '../strings';
+import { ResetForm, ResetReady, ResetRequestForm } from '../validation';
+import { EmailField, NewPasswordFields } from './form-fields';
 
 function BackToLogin() {
   return (
@@ -24,23 +26,16 @@ function BackToLogin() {
 
 /** Request mode: the e-mail; the answer never tells whether the account exists. */
 function RequestForm() {
-  const [email, setEmail] = useState('');
-  const [pending, setPending] = useState(false);
-  const [invalid, setInvalid] = useState(false);
+  const form = useZodForm(ResetRequestForm, { defaultValues: { email: '' } });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmitResetRequest({ email, pending })) return;
-    setPending(true);
+  const submit = async ({ email }: { email: string }) => {
     try {
-      await requestPasswordReset(email.trim());
-      setSentTo(email.trim());
+      await requestPasswordReset(email);
+      setSentTo(email);
     } catch (error) {
-      setInvalid(true);
+      if (!setServerErrors(form, error)) form.setError('email', { type: 'server' });
       toast.error(errorMessage(error));
-    } finally {
-      setPending(false);
     }
   };
 
@@ -63,82 +58,58 @@ function RequestForm() {
 
   return (
     <AuthLayout title={t.reset.requestTitle} description={t.reset.requestSubtitle}>
-      <form className="grid gap-5" onSubmit={(e) => void submit(e)} noValidate>
-        <EmailField
-          label={t.reset.email}
-          error={invalid}
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setInvalid(false);
-          }}
-        />
-        <SubmitButton enabled={canSubmitResetRequest({ email, pending })} pending={pending}>
+      <Form form={form} onSubmit={submit} className="grid gap-5">
+        <EmailField label={t.reset.email} />
+        <FormSubmit ready={ResetRequestForm} size="lg" className="w-full">
           {t.reset.submitRequest}
-        </SubmitButton>
+        </FormSubmit>
         <BackToLogin />
-      </form>
+      </Form>
     </AuthLayout>
   );
 }
 
 /** Reset mode (`?token=`): the new password twice. */
-function ResetForm({ token }: { token: string }) {
+function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<{ password?: string; confirm?: string }>({});
+  const form = useZodForm(ResetForm, { defaultValues: { password: '', confirm: '' } });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmitReset({ password, confirm, pending })) return;
-    if (password !== confirm) {
-      setError({ confirm: t.reset.mismatch });
-      toast.error(t.reset.mismatch);
-      return;
-    }
-    setPending(true);
+  const submit = async ({ password }: { password: string }) => {
     try {
       const res = await resetPassword(token, password);
       toast.success(res.message || t.reset.success);
       navigate('/login', { replace: true });
-    } catch (err) {
-      setPending(false);
-      setError({ password: errorMessage(err) });
-      toast.error(errorMessage(err));
+    } catch (error) {
+      // a bad link's message (INVALID_RESET_TOKEN) also goes under the password
+      if (!setServerErrors(form, error))
+        form.setError('password', { type: 'server', message: errorMessage(error) });
+      toast.error(errorMessage(error));
     }
+  };
+
+  // the fields say what is wrong; the mismatch is also the spec's toast
+  const invalid = (errors: FieldErrors) => {
+    if (errors.confirm?.message === t.reset.mismatch) toast.error(t.reset.mismatch);
   };
 
   return (
     <AuthLayout title={t.reset.resetTitle} description={t.reset.resetSubtitle}>
-      <form className="grid gap-5" onSubmit={(e) => void submit(e)} noValidate>
+      <Form form={form} onSubmit={submit} onInvalid={invalid} className="grid gap-5">
         <NewPasswordFields
           passwordLabel={t.reset.newPassword}
           confirmLabel={t.reset.confirmPassword}
           autoFocus
-          password={password}
-          confirm={confirm}
-          errors={error}
-          onPasswordChange={(value) => {
-            setPassword(value);
-            setError({});
-          }}
-          onConfirmChange={(value) => {
-            setConfirm(value);
-            setError({});
-          }}
         />
-        <SubmitButton enabled={canSubmitReset({ password, confirm, pending })} pending={pending}>
+        <FormSubmit ready={ResetReady} size="lg" className="w-full">
           {t.reset.submitReset}
-        </SubmitButton>
+        </FormSubmit>
         <BackToLogin />
-      </form>
+      </Form>
     </AuthLayout>
   );
 }
 
 /** /reset-password: request mode, or reset mode when a token is in the query. */
 export function ResetPasswordScreen({ token }: { token: string | null }) {
-  return token ? <ResetForm token={token} /> : <RequestForm />;
+  return token ? <ResetPasswordForm token={token} /> : <RequestForm />;
 }

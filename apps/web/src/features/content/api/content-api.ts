@@ -5,19 +5,13 @@ import {
   LikeResponse,
   MessageBody,
   ObjectUploadResponse,
+  PAGING,
   apiPath,
   paths,
 } from '@fa-clube/contract';
 import type { CreateContentBody, ExtensionType } from '@fa-clube/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-/** Feed paging (spec section 9): pages from 1, 25 posts. */
-export const FEED_FIRST_PAGE = 1;
-const FEED_PAGE_SIZE = 25;
-/** Profile posts paging (spec section 9): pages from 0, 10 posts. */
-export const PROFILE_FIRST_PAGE = 0;
-const PROFILE_PAGE_SIZE = 10;
 
 /** Every list of posts lives under this key, so a like or a reload reaches all of them. */
 const CONTENTS_KEY = ['contents'] as const;
@@ -30,7 +24,7 @@ export type ContentPages = InfiniteData<ContentsResponse>;
 /** GET /contents/{ws}/feed?page=&size= */
 export const fetchFeed = (ws: string, page: number, signal?: AbortSignal) =>
   api.get(apiPath(paths.feed, { ws }), {
-    query: { page, size: FEED_PAGE_SIZE },
+    query: { page, size: PAGING.feed.size },
     schema: ContentsResponse,
     signal,
   });
@@ -43,16 +37,10 @@ export const fetchProfileContents = (
   signal?: AbortSignal,
 ) =>
   api.get(apiPath(paths.profileContents, { ws }), {
-    query: { username, page, size: PROFILE_PAGE_SIZE },
+    query: { username, page, size: PAGING.profileContents.size },
     schema: ContentsResponse,
     signal,
   });
-
-/** The next page number of an offset-paged list, or undefined at its end. */
-export function nextPageOf(last: ContentsResponse, firstPage: number): number | undefined {
-  const seen = (last.page - firstPage + 1) * last.size;
-  return last.contents.length > 0 && seen < last.total ? last.page + 1 : undefined;
-}
 
 /** POST /workspaces/objects/{ws} → where to PUT the bytes and the file's path. */
 export const requestObjectUpload = (ws: string, extension: ExtensionType, size: number) =>

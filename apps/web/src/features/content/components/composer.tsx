@@ -2,17 +2,21 @@ import { Film, ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent, KeyboardEvent } from 'react';
 import { POST_TEXT_MAX } from '@fa-clube/contract';
+import { useController } from 'react-hook-form';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { Form, FormSubmit } from '@/components/ui/form';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreatePost } from '../hooks/use-create-post';
 import type { PostAttachment } from '../hooks/use-create-post';
 import {
   COMPOSER_ACCEPT,
   COMPOSER_MAX_HEIGHT,
+  ComposerForm,
   canSendPost,
   checkComposerFile,
   clampComposerHeight,
@@ -40,7 +44,9 @@ export interface ComposerProps {
  * enabled with a non-blank text of at least 3 characters or an attachment.
  */
 export function Composer({ workspaceId, authorName, authorAvatarUrl, className }: ComposerProps) {
-  const [text, setText] = useState('');
+  const form = useZodForm(ComposerForm, { defaultValues: { text: '' } });
+  const { field, fieldState } = useController({ control: form.control, name: 'text' });
+  const text = field.value;
   const [attachment, setAttachment] = useState<Chosen | null>(null);
   const [posterUrl, setPosterUrl] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -124,21 +130,21 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
     if (!sending) choose(event.dataTransfer.files[0]);
   };
 
-  const enabled = canSendPost(text, attachment !== null) && !sending;
-
-  const submit = async () => {
-    if (!enabled) return;
-    const ok = await send(text, attachment);
-    if (ok) {
-      setText('');
+  const submit = async (values: ComposerForm) => {
+    if (!canSendPost(values.text, attachment !== null) || sending) return;
+    const result = await send(values.text, attachment);
+    if (result.ok) {
+      form.reset({ text: '' });
       setAttachment(null);
+    } else {
+      setServerErrors(form, result.error);
     }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      void submit();
+      void form.handleSubmit(submit)();
     }
   };
 
@@ -146,7 +152,9 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
   const nearLimit = text.length > POST_TEXT_MAX * 0.9;
 
   return (
-    <form
+    <Form
+      form={form}
+      onSubmit={submit}
       aria-label={t.content.composer.label}
       data-testid="composer"
       className={cn(
@@ -154,10 +162,6 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
         dragging && 'border-primary ring-[3px] ring-primary/20',
         className,
       )}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
       onDragOver={(event) => {
         if (!event.dataTransfer.types.includes('Files')) return;
         event.preventDefault();
@@ -174,13 +178,19 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
           </label>
           <textarea
             id={`${id}-text`}
-            ref={textRef}
+            ref={(element) => {
+              textRef.current = element;
+              field.ref(element);
+            }}
+            name={field.name}
             rows={1}
             value={text}
             disabled={sending}
             placeholder={t.content.composer.placeholder}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => setText(event.target.value)}
+            aria-describedby={fieldState.error ? `${id}-error` : `${id}-hint`}
+            aria-invalid={fieldState.error ? true : undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
             onKeyDown={onKeyDown}
             style={{ minHeight: 48, maxHeight: COMPOSER_MAX_HEIGHT }}
             className="block w-full resize-none border-0 bg-transparent px-0 py-3 text-[15px] leading-6 outline-none placeholder:text-muted-foreground/80 disabled:opacity-60"
@@ -188,6 +198,11 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
           <span id={`${id}-hint`} className="sr-only">
             {t.content.composer.shortcut}
           </span>
+          {fieldState.error?.message ? (
+            <p id={`${id}-error`} className="pb-1 text-[13px] text-destructive">
+              {fieldState.error.message}
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -261,9 +276,12 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
           className="text-primary hover:text-primary"
           onClick={() => fileRef.current?.click()}
           disabled={sending}
-          aria-label={attachment ? t.content.composer.replace : t.content.composer.attach}
         >
           <ImagePlus className="size-[18px]" aria-hidden />
+          {/* named by its text: the full one for screen readers on phones, the short one shown */}
+          <span className="sr-only sm:hidden">
+            {attachment ? t.content.composer.replace : t.content.composer.attach}
+          </span>
           <span className="hidden sm:inline">
             {attachment ? t.content.composer.replace : t.content.composer.attachShort}
           </span>
@@ -282,17 +300,16 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
               {t.content.composer.counter(text.length, POST_TEXT_MAX)}
             </span>
           ) : null}
-          <Button
-            type="submit"
-            disabled={!enabled}
-            loading={sending}
+          <FormSubmit
+            ready={(values) => canSendPost(values.text, attachment !== null)}
+            pending={sending}
             className="min-w-28 rounded-full"
           >
             {sending ? null : <SendHorizontal className="size-4" aria-hidden />}
             {sending ? t.content.composer.sending : t.content.composer.send}
-          </Button>
+          </FormSubmit>
         </div>
       </div>
-    </form>
+    </Form>
   );
 }

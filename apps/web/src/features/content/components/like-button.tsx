@@ -18,7 +18,6 @@ export function LikeButton({ liked, likes, onToggle, tone = 'card', className }:
       type="button"
       onClick={onToggle}
       aria-pressed={liked}
-      aria-label={`${liked ? t.content.post.unlike : t.content.post.like} (${t.content.post.likes(likes)})`}
       className={cn(
         'group inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium tabular-nums transition-colors outline-none focus-visible:ring-[3px]',
         tone === 'card' &&
@@ -36,7 +35,13 @@ export function LikeButton({ liked, likes, onToggle, tone = 'card', className }:
           liked && 'fill-rose-500 text-rose-500 motion-safe:animate-in motion-safe:zoom-in-50',
         )}
       />
+      {/* named by its content (not aria-label) so the visible count is part of the name */}
+      <span className="sr-only">{liked ? t.content.post.unlike : t.content.post.like} (</span>
       <span data-testid="like-count">{likes.toLocaleString('pt-BR')}</span>
+      <span className="sr-only">
+        {' '}
+        {likes === 1 ? t.content.post.likeUnit : t.content.post.likesUnit})
+      </span>
     </button>
   );
 }

@@ -28,7 +28,7 @@ async function upload(
   await uploadFile({
     url: target.presigned_url,
     file: blob,
-    contentType: target.headers['Content-Type'] ?? type,
+    headers: target.headers,
     onProgress: (p) => onProgress(p.loaded),
   });
   return target.file_path;
@@ -37,7 +37,8 @@ async function upload(
 /**
  * Publishing (spec section 5): the attachment (and a video's poster) is uploaded first with
  * progress, then POST /content/{ws}; on success the toast 'Sua publicação foi postada com
- * sucesso.' and the page reloads its data; on failure a toast 'Erro' with the server's message.
+ * sucesso.' and the page reloads its data; on failure a toast 'Erro' with the server's message,
+ * and the error for the form's fields.
  */
 export function useCreatePost(ws: string | null) {
   const queryClient = useQueryClient();
@@ -45,8 +46,11 @@ export function useCreatePost(ws: string | null) {
   const [progress, setProgress] = useState<number | null>(null);
 
   const send = useCallback(
-    async (text: string, attachment: PostAttachment | null): Promise<boolean> => {
-      if (!ws || sending) return false;
+    async (
+      text: string,
+      attachment: PostAttachment | null,
+    ): Promise<{ ok: true } | { ok: false; error?: unknown }> => {
+      if (!ws || sending) return { ok: false };
       setSending(true);
       try {
         const attachments: AttachmentInput[] = [];
@@ -69,10 +73,10 @@ export function useCreatePost(ws: string | null) {
         await createContent(ws, { text, attachments });
         toast.success(t.content.composer.success);
         await reloadPageData(queryClient);
-        return true;
+        return { ok: true };
       } catch (error) {
         toast.error(error instanceof UploadError ? error.message : errorMessage(error));
-        return false;
+        return { ok: false, error };
       } finally {
         setSending(false);
         setProgress(null);

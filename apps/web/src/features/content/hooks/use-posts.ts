@@ -1,21 +1,17 @@
+import { PAGING } from '@fa-clube/contract';
+import type { ContentsResponse } from '@fa-clube/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import {
-  FEED_FIRST_PAGE,
-  PROFILE_FIRST_PAGE,
-  feedKey,
-  fetchFeed,
-  fetchProfileContents,
-  nextPageOf,
-  profileContentsKey,
-} from '../api/content-api';
+import { infinitePaging } from '@/lib/paging';
+import { feedKey, fetchFeed, fetchProfileContents, profileContentsKey } from '../api/content-api';
+
+const posts = (page: ContentsResponse) => page.contents;
 
 /** The feed of the current workspace `ws`: pages of 25 from page 1, loaded on demand. */
 export function useFeedPosts(ws: string | null) {
   return useInfiniteQuery({
     queryKey: feedKey(ws ?? ''),
     queryFn: ({ pageParam, signal }) => fetchFeed(ws!, pageParam, signal),
-    initialPageParam: FEED_FIRST_PAGE,
-    getNextPageParam: (last) => nextPageOf(last, FEED_FIRST_PAGE),
+    ...infinitePaging(PAGING.feed, posts),
     enabled: Boolean(ws),
   });
 }
@@ -28,8 +24,7 @@ export function useProfilePosts(ws: string | null, username: string, enabled: bo
   return useInfiniteQuery({
     queryKey: profileContentsKey(ws ?? '', username),
     queryFn: ({ pageParam, signal }) => fetchProfileContents(ws!, username, pageParam, signal),
-    initialPageParam: PROFILE_FIRST_PAGE,
-    getNextPageParam: (last) => nextPageOf(last, PROFILE_FIRST_PAGE),
+    ...infinitePaging(PAGING.profileContents, posts),
     enabled: enabled && Boolean(ws) && Boolean(username),
   });
 }

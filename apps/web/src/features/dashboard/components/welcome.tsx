@@ -64,7 +64,7 @@ function SignedOutWelcome() {
             <Link to={loginPath('/dashboard')}>{t.dashboard.signIn}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/signup">{t.login.signup}</Link>
+            <Link to="/signup">{t.dashboard.createAccount}</Link>
           </Button>
         </div>
       </Card>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import { loginPath } from '@/lib/navigation';
@@ -27,11 +27,12 @@ const dateFormat = new Intl.DateTimeFormat('pt-BR', {
 /** The workspace the invitation is for: avatar, name and @username. */
 function WorkspaceIdentity({ info, muted = false }: { info: InvitationInfo; muted?: boolean }) {
   return (
-    <div className={cn('flex min-w-0 items-center gap-3', muted && 'opacity-80')}>
+    <div className="flex min-w-0 items-center gap-3">
       <Avatar
         name={info.workspace.label}
         src={info.workspace.avatar_url}
-        className="size-12 text-lg ring-2 ring-card"
+        // faded avatar only: faded text would fail contrast
+        className={cn('size-12 text-lg ring-2 ring-card', muted && 'opacity-70 grayscale')}
       />
       <div className="grid min-w-0 text-left leading-tight">
         <span className="truncate font-semibold">{info.workspace.label}</span>
@@ -63,7 +64,7 @@ function StateCard({
           'flex size-12 items-center justify-center rounded-full',
           tone === 'muted' && 'bg-muted text-muted-foreground',
           tone === 'warning' && 'bg-amber-500/15 text-amber-600 dark:text-amber-400',
-          tone === 'success' && 'bg-success/15 text-success',
+          tone === 'success' && 'bg-success/15 text-success-text',
         )}
       >
         <Icon className="size-6" aria-hidden />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitationInfo } from '@fa-clube/contract';
-import { ApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-client';
 import { WORKSPACES_QUERY_KEY, fetchWorkspaces } from '@/lib/workspace';
 import { acceptInvitation, fetchInvitation, invitationKey } from '../api/invitations-api';
 
@@ -27,9 +27,8 @@ export function invitationView(
     if (!info.for_you) return { kind: 'not-for-you', info };
     return { kind: 'pending', info };
   }
-  // a malformed id (400) is a link that leads nowhere, like an unknown one (404)
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-    return { kind: 'not-found' };
+  // a malformed id is a link that leads nowhere, like an unknown one
+  if (hasErrorCode(error, 'INVITATION_NOT_FOUND', 'VALIDATION_ERROR')) return { kind: 'not-found' };
   if (error) return { kind: 'error' };
   return pending ? { kind: 'loading' } : { kind: 'error' };
 }

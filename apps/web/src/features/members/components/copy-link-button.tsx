@@ -1,5 +1,5 @@
 import { CopyButton } from '@/components/copy-button';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 
 /** 'Copiar link' of an invitation; `label` names it for screen readers. */
 export function CopyLinkButton({ text, label }: { text: string; label: string }) {

@@ -1,7 +1,7 @@
 import type { TeamMember } from '@fa-clube/contract';
 import { Trash2, UserRoundCog } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   AlertDialog,
@@ -15,16 +15,17 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
+import { useZodForm } from '@/lib/form';
 import type { StoredWorkspace } from '@/lib/session';
 import { switchWorkspace } from '@/lib/workspace';
 import { leaveDeletedWorkspace, useDeleteWorkspace, useTransferOwnership } from '../hooks/use-team';
-import { canConfirmDelete } from '../validation';
+import { t } from '../strings';
+import { TransferForm, deleteConfirmForm } from '../validation';
 
 function TransferOwnership({
   workspace,
@@ -35,23 +36,26 @@ function TransferOwnership({
   workspaceId: string;
   candidates: TeamMember[];
 }) {
-  const [memberId, setMemberId] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const form = useZodForm(TransferForm, { defaultValues: { member_id: '' } });
+  const [target, setTarget] = useState<TeamMember | null>(null);
   const transfer = useTransferOwnership(workspaceId);
   const queryClient = useQueryClient();
-  const target = candidates.find((m) => m.id === memberId) ?? null;
+
+  // the form picks the member; the dialog asks before anything is sent
+  const choose = ({ member_id }: TransferForm) =>
+    setTarget(candidates.find((m) => m.id === member_id) ?? null);
 
   const confirm = () => {
     if (!target) return;
     transfer.mutate(target.email, {
       onSuccess: (res) => {
-        setConfirming(false);
-        setMemberId('');
+        setTarget(null);
+        form.reset({ member_id: '' });
         toast.success(res.message);
         switchWorkspace(queryClient, res.workspace);
       },
       onError: (error) => {
-        setConfirming(false);
+        setTarget(null);
         toast.error(errorMessage(error));
       },
     });
@@ -65,37 +69,35 @@ function TransferOwnership({
           {candidates.length ? t.members.transferDescription : t.members.transferNoMembers}
         </p>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="transfer-member">{t.members.transferSelect}</Label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <NativeSelect
-            id="transfer-member"
-            containerClassName="min-w-0 flex-1 sm:max-w-md"
-            value={memberId}
-            disabled={candidates.length === 0}
-            onChange={(e) => setMemberId(e.target.value)}
-          >
-            <option value="">{t.members.transferPlaceholder}</option>
-            {candidates.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.full_name} ({m.email})
-              </option>
-            ))}
-          </NativeSelect>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={!target}
-            onClick={() => setConfirming(true)}
-          >
-            <UserRoundCog aria-hidden />
-            {t.members.transferTitle}
-          </Button>
-        </div>
-      </div>
+      <Form form={form} onSubmit={choose}>
+        <FormField name="member_id" label={t.members.transferSelect}>
+          {(control) => (
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <NativeSelect
+                {...control}
+                containerClassName="min-w-0 flex-1 sm:max-w-md"
+                disabled={candidates.length === 0}
+              >
+                <option value="">{t.members.transferPlaceholder}</option>
+                {candidates.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.full_name} ({m.email})
+                  </option>
+                ))}
+              </NativeSelect>
+              <FormSubmit variant="outline" ready={TransferForm}>
+                <UserRoundCog aria-hidden />
+                {t.members.transferTitle}
+              </FormSubmit>
+            </div>
+          )}
+        </FormField>
+      </Form>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={target !== null}
+        onOpenChange={(open) => {
+          if (!open) setTarget(null);
+        }}
         pending={transfer.isPending}
         title={t.members.transferConfirmTitle}
         description={
@@ -130,15 +132,11 @@ function DeleteWorkspace({
   workspaceId: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const remove = useDeleteWorkspace(workspaceId);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const confirm = () => {
-    if (!canConfirmDelete(typed, workspace.username)) return;
-    setError(null);
+  const confirm = () =>
     remove.mutate(undefined, {
       onSuccess: ({ message, remaining }) => {
         setOpen(false);
@@ -146,12 +144,8 @@ function DeleteWorkspace({
         navigate('/dashboard', { replace: true });
         leaveDeletedWorkspace(queryClient, workspaceId, remaining);
       },
-      onError: (err) => {
-        setError(errorMessage(err));
-        toast.error(errorMessage(err));
-      },
+      onError: (err) => toast.error(errorMessage(err)),
     });
-  };
 
   return (
     <div className="grid gap-4 px-6 py-5 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-8">
@@ -166,8 +160,7 @@ function DeleteWorkspace({
         variant="destructive"
         className="w-full md:w-auto"
         onClick={() => {
-          setTyped('');
-          setError(null);
+          remove.reset();
           setOpen(true);
         }}
       >
@@ -181,63 +174,70 @@ function DeleteWorkspace({
         }}
       >
         <AlertDialogContent>
-          <form
-            className="grid gap-5"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              confirm();
-            }}
-          >
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t.members.deleteConfirmTitle}</AlertDialogTitle>
-              <AlertDialogDescription>
-                <DeleteConfirmText username={workspace.username} />
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor="delete-confirm">{t.members.deleteConfirmLabel}</Label>
-              <Input
-                id="delete-confirm"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder={workspace.username}
-                value={typed}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'delete-error' : undefined}
-                onChange={(e) => {
-                  setTyped(e.target.value);
-                  setError(null);
-                }}
-              />
-              {error ? (
-                <p
-                  id="delete-error"
-                  role="alert"
-                  className="text-[13px] leading-snug text-destructive"
-                >
-                  {error}
-                </p>
-              ) : null}
-            </div>
-            <AlertDialogFooter>
-              <AlertDialogCancel type="button" disabled={remove.isPending}>
-                {t.common.cancel}
-              </AlertDialogCancel>
-              <Button
-                type="submit"
-                variant="destructive"
-                disabled={!canConfirmDelete(typed, workspace.username)}
-                loading={remove.isPending}
-              >
-                {t.members.deleteConfirm}
-              </Button>
-            </AlertDialogFooter>
-          </form>
+          {open ? (
+            <DeleteConfirmForm
+              username={workspace.username}
+              pending={remove.isPending}
+              refusal={remove.isError ? errorMessage(remove.error) : null}
+              onConfirm={confirm}
+            />
+          ) : null}
         </AlertDialogContent>
       </AlertDialog>
     </div>
+  );
+}
+
+/** The dialog's body: the workspace's username typed exactly enables the deletion. */
+function DeleteConfirmForm({
+  username,
+  pending,
+  refusal,
+  onConfirm,
+}: {
+  username: string;
+  pending: boolean;
+  /** Why the server refused (e.g. the last own workspace). */
+  refusal: string | null;
+  onConfirm: () => void;
+}) {
+  const schema = useMemo(() => deleteConfirmForm(username), [username]);
+  const form = useZodForm(schema, { defaultValues: { username: '' } });
+  return (
+    <Form form={form} onSubmit={onConfirm} className="grid gap-5">
+      <AlertDialogHeader>
+        <AlertDialogTitle>{t.members.deleteConfirmTitle}</AlertDialogTitle>
+        <AlertDialogDescription>
+          <DeleteConfirmText username={username} />
+        </AlertDialogDescription>
+      </AlertDialogHeader>
+      <div className="grid gap-2">
+        <FormField name="username" label={t.members.deleteConfirmLabel}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder={username}
+            />
+          )}
+        </FormField>
+        {refusal ? (
+          <p role="alert" className="text-[13px] leading-snug text-destructive">
+            {refusal}
+          </p>
+        ) : null}
+      </div>
+      <AlertDialogFooter>
+        <AlertDialogCancel type="button" disabled={pending}>
+          {t.common.cancel}
+        </AlertDialogCancel>
+        <FormSubmit variant="destructive" ready={schema} pending={pending}>
+          {t.members.deleteConfirm}
+        </FormSubmit>
+      </AlertDialogFooter>
+    </Form>
   );
 }
 

@@ -1,41 +1,36 @@
+import { InviteBody } from '@fa-clube/contract';
 import type { InviteResponse } from '@fa-clube/contract';
 import { MailPlus } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { useInvite } from '../hooks/use-team';
+import { t } from '../strings';
 import { canInvite } from '../validation';
 import { CopyLinkButton } from './copy-link-button';
 
 /** E-mail + Convidar; on success the toast, the list refreshes and the link can be copied. */
 export function InviteForm({ workspaceId, isOwner }: { workspaceId: string; isOwner: boolean }) {
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useZodForm(InviteBody, { defaultValues: { email: '' } });
   const [last, setLast] = useState<InviteResponse | null>(null);
   const invite = useInvite(workspaceId);
-  const enabled = canInvite(email, isOwner) && !invite.isPending;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!enabled) return;
-    invite.mutate(email.trim(), {
+  const submit = ({ email }: InviteBody) =>
+    invite.mutate(email, {
       onSuccess: (res) => {
-        setEmail('');
+        form.reset({ email: '' });
         setLast(res);
         toast.success(t.members.invited);
       },
       onError: (error) => {
-        if (error instanceof ApiError) setFieldError(error.fieldError('email') ?? null);
+        setServerErrors(form, error);
         toast.error(errorMessage(error));
       },
     });
-  };
 
   return (
     <Card className="gap-5">
@@ -44,37 +39,27 @@ export function InviteForm({ workspaceId, isOwner }: { workspaceId: string; isOw
         <CardDescription>{t.members.inviteDescription}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form aria-labelledby="invite-title" className="grid gap-2" noValidate onSubmit={submit}>
-          <Label htmlFor="invite-email">{t.members.emailLabel}</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id="invite-email"
-              type="email"
-              name="email"
-              inputMode="email"
-              autoComplete="off"
-              autoCapitalize="none"
-              placeholder={t.members.emailPlaceholder}
-              disabled={!isOwner}
-              value={email}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? 'invite-email-error' : undefined}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setFieldError(null);
-              }}
-            />
-            <Button type="submit" disabled={!enabled} loading={invite.isPending}>
-              <MailPlus aria-hidden />
-              {t.members.invite}
-            </Button>
-          </div>
-          {fieldError ? (
-            <p id="invite-email-error" className="text-[13px] text-destructive">
-              {fieldError}
-            </p>
-          ) : null}
-        </form>
+        <Form form={form} onSubmit={submit} aria-labelledby="invite-title">
+          <FormField name="email" label={t.members.emailLabel}>
+            {(control) => (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  {...control}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  placeholder={t.members.emailPlaceholder}
+                  disabled={!isOwner}
+                />
+                <FormSubmit ready={(v) => canInvite(v.email, isOwner)} pending={invite.isPending}>
+                  <MailPlus aria-hidden />
+                  {t.members.invite}
+                </FormSubmit>
+              </div>
+            )}
+          </FormField>
+        </Form>
         {last ? (
           <div
             data-testid="last-invite"

@@ -1,6 +1,6 @@
 import { LoadError } from '@/components/ui/load-error';
 import { Note } from '@/components/ui/note';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { useTeam } from '../hooks/use-team';
 import { DangerZone } from './danger-zone';
 import { InviteForm } from './invite-form';

@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton, SkeletonIdentity } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteInvitation, useRemoveMember } from '../hooks/use-team';
 import { canRemoveMember } from '../validation';

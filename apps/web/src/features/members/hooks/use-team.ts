@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
-import { ApiError } from '@/lib/api-client';
+import { t } from '../strings';
+import { hasErrorCode } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import type { StoredWorkspace } from '@/lib/session';
 import { WORKSPACES_QUERY_KEY, fetchWorkspaces, switchWorkspace } from '@/lib/workspace';
@@ -32,7 +32,7 @@ export function useTeam() {
   });
 
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
-  const gone = query.error instanceof ApiError && query.error.status === 404;
+  const gone = hasErrorCode(query.error, 'WORKSPACE_NOT_FOUND');
   useEffect(() => {
     if (!failedAt) return;
     toast.error(t.members.loadError);

@@ -1,6 +1,6 @@
 import { PixSettings, Plan, PlansResponse, apiPath, paths } from '@fa-clube/contract';
 import type { PixSettingsBody, PlanBody } from '@fa-clube/contract';
-import { ApiError, api } from '@/lib/api-client';
+import { api, hasErrorCode } from '@/lib/api-client';
 
 export const pixKey = (ws: string) => ['workspace-pix', ws] as const;
 /** Same prefix as the public plans query, so saving refreshes every view of the plans. */
@@ -12,8 +12,7 @@ export async function fetchPix(ws: string, signal?: AbortSignal): Promise<PixSet
   try {
     return await api.get(apiPath(paths.workspacePix, { id: ws }), { schema: PixSettings, signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && error.code === 'PIX_NOT_CONFIGURED')
-      return null;
+    if (hasErrorCode(error, 'PIX_NOT_CONFIGURED')) return null;
     throw error;
   }
 }

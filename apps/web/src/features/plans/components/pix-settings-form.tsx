@@ -1,19 +1,19 @@
 import { CircleCheck, CircleAlert } from 'lucide-react';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { PIX_CITY_MAX, PIX_KEY_TYPES, PIX_NAME_MAX, foldText } from '@fa-clube/contract';
-import type { PixKeyType, PixSettings } from '@fa-clube/contract';
+import { PIX_CITY_MAX, PIX_KEY_TYPES, PIX_NAME_MAX } from '@fa-clube/contract';
+import type { PixKeyType, PixSettings, PixSettingsBody } from '@fa-clube/contract';
+import { useWatch } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { useSavePix } from '../hooks/use-plans-settings';
-import { maskPixKey, normalizePixKey, validatePixForm } from '../pix';
-import type { PixFormErrors, PixFormValues } from '../pix';
+import { maskPixKey, normalizePixKey } from '../pix';
+import type { PixFormValues } from '../pix';
+import { PixForm } from '../validation';
 
 function initialValues(saved: PixSettings | null): PixFormValues {
   if (!saved) return { key_type: 'cpf', key: '', name: '', city: '' };
@@ -23,6 +23,16 @@ function initialValues(saved: PixSettings | null): PixFormValues {
     name: saved.name,
     city: saved.city,
   };
+}
+
+/** Salvar is enabled once something differs from the saved data. */
+function changedFrom(saved: PixSettings | null) {
+  const baseline = initialValues(saved);
+  return (values: PixFormValues) =>
+    values.key_type !== baseline.key_type ||
+    normalizePixKey(values.key_type, values.key) !== (saved?.key ?? null) ||
+    values.name.trim() !== baseline.name ||
+    values.city.trim() !== baseline.city;
 }
 
 const KEY_INPUT: Record<PixKeyType, { inputMode: 'numeric' | 'email' | 'tel' | 'text' }> = {
@@ -47,65 +57,21 @@ export function PixSettingsForm({
   readOnly: boolean;
 }) {
   const save = useSavePix(ws);
-  const [values, setValues] = useState<PixFormValues>(() => initialValues(saved));
-  const [errors, setErrors] = useState<PixFormErrors>({});
-  // show a field's problem once it was left or the form was sent
-  const [touched, setTouched] = useState<Partial<Record<keyof PixFormErrors, boolean>>>({});
+  // a field's problem shows once it was left or the form was sent
+  const form = useZodForm(PixForm, { defaultValues: initialValues(saved), mode: 'onTouched' });
+  const keyType = useWatch({ control: form.control, name: 'key_type' });
 
-  const live = validatePixForm(values);
-  const shown = (field: keyof PixFormErrors) =>
-    errors[field] ?? (touched[field] ? live[field] : undefined);
-  const baseline = initialValues(saved);
-  const dirty =
-    values.key_type !== baseline.key_type ||
-    normalizePixKey(values.key_type, values.key) !== (saved?.key ?? null) ||
-    values.name.trim() !== baseline.name ||
-    values.city.trim() !== baseline.city;
-
-  const set = (patch: Partial<PixFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const k of Object.keys(patch)) delete next[k as keyof PixFormErrors];
-      return next;
+  const submit = (body: PixSettingsBody) =>
+    save.mutate(body, {
+      onSuccess: (result) => {
+        form.reset(initialValues(result));
+        toast.success(t.subscriptions.pix.saved);
+      },
+      onError: (error) => {
+        setServerErrors(form, error);
+        toast.error(errorMessage(error));
+      },
     });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (readOnly || save.isPending) return;
-    const problems = validatePixForm(values);
-    setTouched({ key: true, name: true, city: true });
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      return;
-    }
-    save.mutate(
-      {
-        key_type: values.key_type,
-        key: normalizePixKey(values.key_type, values.key)!,
-        name: foldText(values.name),
-        city: foldText(values.city),
-      },
-      {
-        onSuccess: (result) => {
-          setValues(initialValues(result));
-          setTouched({});
-          toast.success(t.subscriptions.pix.saved);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            setErrors({
-              key: error.fieldError('key'),
-              name: error.fieldError('name'),
-              city: error.fieldError('city'),
-            });
-          }
-          toast.error(errorMessage(error));
-        },
-      },
-    );
-  };
 
   return (
     <section
@@ -134,23 +100,22 @@ export function PixSettingsForm({
         )}
       </div>
 
-      <form
-        noValidate
+      <Form
+        form={form}
         onSubmit={submit}
         className="grid gap-5"
         aria-label={t.subscriptions.pix.title}
       >
         <div className="grid gap-5 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
-          <Field label={t.subscriptions.pix.keyType}>
+          <FormField name="key_type" label={t.subscriptions.pix.keyType}>
             {(control) => (
               <NativeSelect
                 {...control}
-                value={values.key_type}
                 disabled={readOnly}
                 onChange={(e) => {
-                  const keyType = e.target.value as PixKeyType;
-                  set({ key_type: keyType, key: '' });
-                  setTouched((prev) => ({ ...prev, key: false }));
+                  // another kind of key: start it over
+                  control.onChange(e.target.value as PixKeyType);
+                  form.resetField('key', { defaultValue: '' });
                 }}
               >
                 {PIX_KEY_TYPES.map((type) => (
@@ -160,79 +125,70 @@ export function PixSettingsForm({
                 ))}
               </NativeSelect>
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
+            name="key"
             label={t.subscriptions.pix.key}
-            hint={t.subscriptions.pix.keyHints[values.key_type]}
-            error={shown('key')}
+            hint={t.subscriptions.pix.keyHints[keyType]}
           >
             {(control) => (
               <Input
                 {...control}
-                value={values.key}
                 readOnly={readOnly}
                 disabled={readOnly}
-                inputMode={KEY_INPUT[values.key_type].inputMode}
+                inputMode={KEY_INPUT[keyType].inputMode}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder={t.subscriptions.pix.keyPlaceholders[values.key_type]}
-                onChange={(e) => set({ key: maskPixKey(values.key_type, e.target.value) })}
-                onBlur={() => setTouched((prev) => ({ ...prev, key: true }))}
+                placeholder={t.subscriptions.pix.keyPlaceholders[keyType]}
+                onChange={(e) => control.onChange(maskPixKey(keyType, e.target.value))}
               />
             )}
-          </Field>
+          </FormField>
         </div>
         <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_minmax(0,14rem)]">
-          <Field
+          <FormField
+            name="name"
             label={t.subscriptions.pix.name}
             hint={t.subscriptions.pix.nameHint}
-            error={shown('name')}
           >
             {(control) => (
               <Input
                 {...control}
-                value={values.name}
                 readOnly={readOnly}
                 disabled={readOnly}
                 maxLength={PIX_NAME_MAX + 10}
                 autoComplete="name"
-                onChange={(e) => set({ name: e.target.value })}
-                onBlur={() => setTouched((prev) => ({ ...prev, name: true }))}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
+            name="city"
             label={t.subscriptions.pix.city}
             hint={t.subscriptions.pix.cityHint}
-            error={shown('city')}
           >
             {(control) => (
               <Input
                 {...control}
-                value={values.city}
                 readOnly={readOnly}
                 disabled={readOnly}
                 maxLength={PIX_CITY_MAX + 10}
                 autoComplete="address-level2"
-                onChange={(e) => set({ city: e.target.value })}
-                onBlur={() => setTouched((prev) => ({ ...prev, city: true }))}
               />
             )}
-          </Field>
+          </FormField>
         </div>
         {readOnly ? null : (
           <div className="flex justify-end">
-            <Button
-              type="submit"
-              loading={save.isPending}
-              disabled={!dirty}
+            <FormSubmit
+              ready={(values) => changedFrom(saved)(values as PixFormValues)}
+              pending={save.isPending}
               className="w-full sm:w-auto"
             >
               {t.subscriptions.pix.save}
-            </Button>
+            </FormSubmit>
           </div>
         )}
-      </form>
+      </Form>
     </section>
   );
 }

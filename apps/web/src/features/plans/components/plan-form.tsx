@@ -1,22 +1,24 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import type { Plan, PlanType } from '@fa-clube/contract';
+import { useId, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  PLAN_TYPE_LABELS,
+  PLAN_TYPE_MONTHS,
+  applyDiscount,
+  formatCents,
+  majorToCents,
+} from '@fa-clube/contract';
+import type { Plan, PlanBody, PlanType } from '@fa-clube/contract';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import {
-  applyDiscount,
-  centsToReais,
-  formatCents,
-  parseCentsInput,
-  reaisToCents,
-} from '@/lib/money';
-import { MAX_PLAN_CENTS, formatPriceInput, parseDiscountInput } from '../format';
+import { errorMessage } from '@/lib/api-client';
+import { setServerErrors, useZodForm } from '@/lib/form';
+import { formatCentsInput, parseCentsInput } from '@/lib/money-input';
+import { MAX_PLAN_CENTS, parseDiscountInput } from '../format';
 import { useSavePlan } from '../hooks/use-plans-settings';
+import { planForm } from '../validation';
 
 interface PlanFormProps {
   ws: string;
@@ -43,51 +45,35 @@ export function PlanForm({
   blockedReason,
 }: PlanFormProps) {
   const save = useSavePlan(ws, username);
-  const savedCents = saved ? reaisToCents(saved.value) : 0;
-  const savedDiscount = saved ? String(saved.discount) : '0';
-  const [cents, setCents] = useState(savedCents);
-  const [discount, setDiscount] = useState(savedDiscount);
-  const [errors, setErrors] = useState<{ value?: string; discount?: string }>({});
+  const schema = useMemo(() => planForm(planType), [planType]);
+  const values = (plan: Plan | undefined) => ({
+    value: plan ? majorToCents(plan.value) : 0,
+    discount: plan ? String(plan.discount) : '0',
+  });
+  const form = useZodForm(schema, { defaultValues: values(saved) });
   const blockedId = useId();
+  const baseline = values(saved);
 
-  const discountNumber = discount === '' ? 0 : Number(discount);
-  const price = applyDiscount(cents, discountNumber);
-  const months = t.subscriptions.planMonths[planType];
-  const dirty = cents !== savedCents || String(discountNumber) !== savedDiscount;
-  const canSave = !readOnly && !blockedReason && dirty && cents > 0;
+  // Salvar: the owner, the Pix data saved, a price, and a change
+  const ready = (typed: { value: number; discount: string }) =>
+    !readOnly &&
+    !blockedReason &&
+    typed.value > 0 &&
+    (typed.value !== baseline.value || String(Number(typed.discount || 0)) !== baseline.discount);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSave || save.isPending) return;
-    if (cents <= 0 || cents > MAX_PLAN_CENTS) {
-      setErrors({ value: t.subscriptions.plansSettings.invalidPrice });
-      return;
-    }
-    save.mutate(
-      { plan_type: planType, value: centsToReais(cents), discount: discountNumber },
-      {
-        onSuccess: (plan) => {
-          setErrors({});
-          setCents(reaisToCents(plan.value));
-          setDiscount(String(plan.discount));
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            setErrors({
-              value: error.fieldError('value'),
-              discount: error.fieldError('discount'),
-            });
-          }
-          toast.error(errorMessage(error));
-        },
+  const submit = (body: Required<PlanBody>) =>
+    save.mutate(body, {
+      onSuccess: (plan) => form.reset(values(plan)),
+      onError: (error) => {
+        setServerErrors(form, error);
+        toast.error(errorMessage(error));
       },
-    );
-  };
+    });
 
-  const name = t.subscriptions.planTypes[planType];
+  const name = PLAN_TYPE_LABELS[planType];
   return (
-    <form
-      noValidate
+    <Form
+      form={form}
       onSubmit={submit}
       aria-label={name}
       className="grid gap-5"
@@ -102,10 +88,10 @@ export function PlanForm({
         )}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <FormField
+          name="value"
           label={t.subscriptions.plansSettings.price}
           hint={t.subscriptions.plansSettings.priceHint}
-          error={errors.value}
         >
           {(control) => (
             <Input
@@ -113,21 +99,18 @@ export function PlanForm({
               inputMode="numeric"
               autoComplete="off"
               placeholder="R$ 0,00"
-              value={formatPriceInput(cents)}
+              value={formatCentsInput(control.value)}
               readOnly={readOnly}
               disabled={readOnly}
-              onChange={(e) => {
-                setCents(parseCentsInput(e.target.value, MAX_PLAN_CENTS));
-                setErrors((x) => ({ ...x, value: undefined }));
-              }}
+              onChange={(e) => control.onChange(parseCentsInput(e.target.value, MAX_PLAN_CENTS))}
               className="tabular-nums"
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
+          name="discount"
           label={t.subscriptions.plansSettings.discount}
           hint={t.subscriptions.plansSettings.discountHint}
-          error={errors.discount}
         >
           {(control) => (
             <Input
@@ -135,51 +118,16 @@ export function PlanForm({
               inputMode="numeric"
               autoComplete="off"
               placeholder="0"
-              value={discount}
               readOnly={readOnly}
               disabled={readOnly}
-              onChange={(e) => {
-                setDiscount(parseDiscountInput(e.target.value));
-                setErrors((x) => ({ ...x, discount: undefined }));
-              }}
+              onChange={(e) => control.onChange(parseDiscountInput(e.target.value))}
               className="tabular-nums"
             />
           )}
-        </Field>
+        </FormField>
       </div>
 
-      <div
-        className="grid gap-1 rounded-lg bg-muted/70 px-4 py-3"
-        aria-live="polite"
-        data-testid="plan-preview"
-      >
-        <p className="text-[13px] text-muted-foreground">{t.subscriptions.plansSettings.preview}</p>
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          {discountNumber > 0 && cents > 0 ? (
-            <s className="text-sm text-muted-foreground tabular-nums">{formatCents(cents)}</s>
-          ) : null}
-          <span className="text-xl font-semibold tracking-tight tabular-nums">
-            {formatCents(price)}
-          </span>
-          <span className="text-sm text-muted-foreground">
-            {t.subscriptions.planPeriod[planType]}
-          </span>
-        </p>
-        <p className="text-[13px] text-muted-foreground">
-          {discountNumber > 0
-            ? t.subscriptions.plansSettings.previewDiscount(
-                discountNumber,
-                formatCents(cents - price),
-              )
-            : t.subscriptions.plansSettings.previewNoDiscount}
-          {months > 1 && price > 0
-            ? ` ${t.subscriptions.plansSettings.previewPerMonth(formatCents(Math.round(price / months)))}`
-            : ''}
-        </p>
-        {discountNumber === 100 && cents > 0 ? (
-          <p className="text-[13px] text-destructive">{t.subscriptions.plansSettings.freePlan}</p>
-        ) : null}
-      </div>
+      <PlanPreview planType={planType} />
 
       {readOnly ? null : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
@@ -188,17 +136,58 @@ export function PlanForm({
               {blockedReason}
             </p>
           ) : null}
-          <Button
-            type="submit"
-            loading={save.isPending}
-            disabled={!canSave}
+          <FormSubmit
+            ready={(typed) => ready(typed as { value: number; discount: string })}
+            pending={save.isPending}
             aria-describedby={blockedReason ? blockedId : undefined}
             className="w-full sm:w-auto"
           >
             {t.subscriptions.plansSettings.save}
-          </Button>
+          </FormSubmit>
         </div>
       )}
-    </form>
+    </Form>
+  );
+}
+
+/** What the subscriber pays, following the typed price and discount. */
+function PlanPreview({ planType }: { planType: PlanType }) {
+  const [cents, discount] = useWatch({ name: ['value', 'discount'] }) as [number, string];
+  const discountNumber = discount === '' ? 0 : Number(discount);
+  const price = applyDiscount(cents, discountNumber);
+  const months = PLAN_TYPE_MONTHS[planType];
+  return (
+    <div
+      className="grid gap-1 rounded-lg bg-muted/70 px-4 py-3"
+      aria-live="polite"
+      data-testid="plan-preview"
+    >
+      <p className="text-[13px] text-muted-foreground">{t.subscriptions.plansSettings.preview}</p>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        {discountNumber > 0 && cents > 0 ? (
+          <s className="text-sm text-muted-foreground tabular-nums">{formatCents(cents)}</s>
+        ) : null}
+        <span className="text-xl font-semibold tracking-tight tabular-nums">
+          {formatCents(price)}
+        </span>
+        <span className="text-sm text-muted-foreground">
+          {t.subscriptions.planPeriod[planType]}
+        </span>
+      </p>
+      <p className="text-[13px] text-muted-foreground">
+        {discountNumber > 0
+          ? t.subscriptions.plansSettings.previewDiscount(
+              discountNumber,
+              formatCents(cents - price),
+            )
+          : t.subscriptions.plansSettings.previewNoDiscount}
+        {months > 1 && price > 0
+          ? ` ${t.subscriptions.plansSettings.previewPerMonth(formatCents(Math.round(price / months)))}`
+          : ''}
+      </p>
+      {discountNumber === 100 && cents > 0 ? (
+        <p className="text-[13px] text-destructive">{t.subscriptions.plansSettings.freePlan}</p>
+      ) : null}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PLAN_TYPES } from '@fa-clube/contract';
+import { PLAN_TYPES, PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import { Button } from '@/components/ui/button';
 import { Note } from '@/components/ui/note';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -74,7 +74,7 @@ export function PlansSettings() {
           <TabsList className="w-full sm:w-fit">
             {PLAN_TYPES.map((type) => (
               <TabsTrigger key={type} value={type} className="sm:px-5">
-                {t.subscriptions.planTypes[type]}
+                {PLAN_TYPE_LABELS[type]}
               </TabsTrigger>
             ))}
           </TabsList>

@@ -1,6 +1,6 @@
-import { ApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-client';
 
-/** A profile that does not exist (404) or a username that cannot exist (400). */
+/** A profile that does not exist, or a username that cannot exist (the server refuses it). */
 export function isProfileNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return hasErrorCode(error, 'PROFILE_NOT_FOUND', 'VALIDATION_ERROR');
 }

@@ -1,5 +1,7 @@
 import {
   LoginActivitiesResponse,
+  MessageBody,
+  PAGING,
   TwoFactorStatus,
   TwoFactorToggleResponse,
   apiPath,
@@ -15,9 +17,12 @@ export function fetchTwoFactorStatus(signal?: AbortSignal) {
   return api.get(apiPath(paths.twoFactor), { schema: TwoFactorStatus, signal });
 }
 
-/** PATCH /2fa?code= turns 2FA on when off and off when on. */
-export function toggleTwoFactor(code: string) {
-  return api.patch(apiPath(paths.twoFactor), undefined, {
+/**
+ * PATCH /2fa?code= turns 2FA on when off and off when on. Turning it on long after signing in
+ * needs the password too (body); the answer then carries the recovery codes.
+ */
+export function toggleTwoFactor(code: string, password?: string) {
+  return api.patch(apiPath(paths.twoFactor), password ? { password } : undefined, {
     query: { code },
     schema: TwoFactorToggleResponse,
   });
@@ -26,8 +31,13 @@ export function toggleTwoFactor(code: string) {
 /** GET /loginactivities → the newest sign-ins first. */
 export function fetchLoginActivities(signal?: AbortSignal) {
   return api.get(apiPath(paths.loginActivities), {
-    query: { page: 1, size: 50 },
+    query: { page: PAGING.loginActivities.base, size: 50 },
     schema: LoginActivitiesResponse,
     signal,
   });
+}
+
+/** POST /confirm-email: a new 'Confirme seu e-mail' link to the account's address. */
+export function resendConfirmation() {
+  return api.post(apiPath(paths.confirmEmail), undefined, { schema: MessageBody });
 }

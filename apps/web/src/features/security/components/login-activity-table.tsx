@@ -10,7 +10,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { formatActivityDate, formatDevice, formatLocation } from '../format';
 import { useLoginActivities } from '../hooks/use-security';
 

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { cn } from '@/lib/utils';
 import { useTwoFactorStatus } from '../hooks/use-security';
 import { TwoFactorDialog } from './two-factor-dialog';
@@ -21,7 +21,7 @@ export function TwoFactorCard() {
           <div
             className={cn(
               'flex size-11 shrink-0 items-center justify-center rounded-lg',
-              on ? 'bg-success/15 text-success' : 'bg-accent text-accent-foreground',
+              on ? 'bg-success/15 text-success-text' : 'bg-accent text-accent-foreground',
             )}
           >
             {on ? (

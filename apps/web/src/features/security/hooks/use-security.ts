@@ -18,7 +18,8 @@ export function useTwoFactorStatus() {
 export function useToggleTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => toggleTwoFactor(code),
+    mutationFn: ({ code, password }: { code: string; password?: string }) =>
+      toggleTwoFactor(code, password),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: TWO_FACTOR_QUERY_KEY }),

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { CheckCheck, Receipt } from 'lucide-react';
 import { useState } from 'react';
+import { PAGING, formatCents, majorToCents } from '@fa-clube/contract';
 import type { ChargeListItem } from '@fa-clube/contract';
 import { PagedList } from '@/components/paged-list';
 import { Avatar } from '@/components/ui/avatar';
@@ -12,8 +13,6 @@ import { Note } from '@/components/ui/note';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
-import { formatReais } from '@/lib/money';
-import { PAGE_SIZE } from '../api/subscribers-api';
 import { useConfirmCharge, usePendingCharges } from '../hooks/use-subscribers';
 import { PlanBadge } from './subscriber-list';
 
@@ -49,7 +48,7 @@ export function PendingCharges({ ws, isOwner }: { ws: string; isOwner: boolean }
       <PagedList
         query={query}
         itemsOf={(page) => page.charges}
-        pageSize={PAGE_SIZE}
+        pageSize={PAGING.charges.size}
         errorLog="Falha ao carregar os pagamentos pendentes"
         header={isOwner ? null : <Note tone="muted">{t.subscriptions.subscribers.ownerOnly}</Note>}
         empty={
@@ -84,7 +83,7 @@ export function PendingCharges({ ws, isOwner }: { ws: string; isOwner: boolean }
                   </dd>
                   <dt className="sr-only">{t.subscriptions.subscribers.value}</dt>
                   <dd className="text-right font-semibold tabular-nums md:text-left">
-                    {formatReais(charge.value)}
+                    {formatCents(majorToCents(charge.value))}
                   </dd>
                   <dt className="text-muted-foreground">{t.subscriptions.subscribers.txidShort}</dt>
                   <dd className="truncate font-mono text-xs" title={charge.txid}>
@@ -118,7 +117,10 @@ export function PendingCharges({ ws, isOwner }: { ws: string; isOwner: boolean }
         title={t.subscriptions.subscribers.confirmTitle}
         description={
           target
-            ? t.subscriptions.subscribers.confirmText(formatReais(target.value), target.label)
+            ? t.subscriptions.subscribers.confirmText(
+                formatCents(majorToCents(target.value)),
+                target.label,
+              )
             : null
         }
         confirmLabel={t.subscriptions.subscribers.confirmAction}

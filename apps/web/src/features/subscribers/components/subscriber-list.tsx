@@ -1,3 +1,4 @@
+import { PAGING, PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { ChevronRight, Users } from 'lucide-react';
@@ -8,14 +9,13 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { t } from '@/i18n/pt-BR';
-import { PAGE_SIZE } from '../api/subscribers-api';
 import { useSubscribers } from '../hooks/use-subscribers';
 
 /** Badge text and look per plan type. */
 export function PlanBadge({ planType }: { planType: Subscriber['plan_type'] }) {
   return (
     <Badge variant="brand" className="px-2 text-[11px]">
-      {t.subscriptions.planTypes[planType]}
+      {PLAN_TYPE_LABELS[planType]}
     </Badge>
   );
 }
@@ -30,7 +30,7 @@ export function SubscriberList({ ws }: { ws: string }) {
     <PagedList
       query={useSubscribers(ws)}
       itemsOf={(page) => page.subscribers}
-      pageSize={PAGE_SIZE}
+      pageSize={PAGING.subscribers.size}
       errorLog="Falha ao carregar os assinantes"
       empty={
         <EmptyState

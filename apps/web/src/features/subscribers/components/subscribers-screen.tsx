@@ -8,8 +8,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
-import { fetchSubscribersCsv, saveBlob } from '../api/subscribers-api';
+import { saveBlob } from '@/lib/save-blob';
+import { fetchSubscribersCsv } from '../api/subscribers-api';
 import { useCurrentWorkspace, usePendingCharges } from '../hooks/use-subscribers';
+import { PaymentReviews } from './payment-reviews';
 import { PendingCharges } from './pending-charges';
 import { SubscriberList } from './subscriber-list';
 
@@ -54,6 +56,7 @@ function SubscribersTabs({ ws, isOwner }: { ws: string; isOwner: boolean }) {
         <SubscriberList ws={ws} />
       </TabsContent>
       <TabsContent value="pending" className="pt-2">
+        {isOwner ? <PaymentReviews ws={ws} /> : null}
         <PendingCharges ws={ws} isOwner={isOwner} />
       </TabsContent>
     </Tabs>

@@ -1,18 +1,22 @@
+import { PAGING, PAYMENT_REVIEWS_PAGING } from '@fa-clube/contract';
+import type {
+  ChargesResponse,
+  PaymentReviewsResponse,
+  SubscribersResponse,
+} from '@fa-clube/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infinitePaging } from '@/lib/paging';
 import { useSession } from '@/lib/session';
 import {
-  PAGE_SIZE,
   confirmCharge,
+  fetchPaymentReviews,
   fetchPendingCharges,
   fetchSubscribers,
+  paymentReviewsKey,
   pendingChargesKey,
+  resolvePaymentReview,
   subscribersKey,
 } from '../api/subscribers-api';
-
-/** The next page number while fewer than `total` items are loaded. */
-function nextPage(last: { page: number; total: number }, all: unknown[]) {
-  return all.length * PAGE_SIZE < last.total ? last.page + 1 : undefined;
-}
 
 /** The current workspace's id (null until known) and whether the user owns it. */
 export function useCurrentWorkspace() {
@@ -24,8 +28,7 @@ export function useSubscribers(ws: string | null) {
   return useInfiniteQuery({
     queryKey: subscribersKey(ws ?? ''),
     queryFn: ({ pageParam, signal }) => fetchSubscribers(ws!, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
+    ...infinitePaging(PAGING.subscribers, (page: SubscribersResponse) => page.subscribers),
     enabled: Boolean(ws),
   });
 }
@@ -34,8 +37,7 @@ export function usePendingCharges(ws: string | null) {
   return useInfiniteQuery({
     queryKey: pendingChargesKey(ws ?? ''),
     queryFn: ({ pageParam, signal }) => fetchPendingCharges(ws!, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
+    ...infinitePaging(PAGING.charges, (page: ChargesResponse) => page.charges),
     enabled: Boolean(ws),
   });
 }
@@ -50,5 +52,24 @@ export function useConfirmCharge(ws: string | null) {
         queryClient.invalidateQueries({ queryKey: subscribersKey(ws ?? '') }),
         queryClient.invalidateQueries({ queryKey: pendingChargesKey(ws ?? '') }),
       ]),
+  });
+}
+
+/** The owner's open payments to review (members are not asked: the server refuses them). */
+export function usePaymentReviews(ws: string | null, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: paymentReviewsKey(ws ?? ''),
+    queryFn: ({ pageParam, signal }) => fetchPaymentReviews(ws!, pageParam, signal),
+    ...infinitePaging(PAYMENT_REVIEWS_PAGING, (page: PaymentReviewsResponse) => page.reviews),
+    enabled: Boolean(ws) && enabled,
+  });
+}
+
+/** Marks a payment to review resolved and refreshes the list. */
+export function useResolvePaymentReview(ws: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => resolvePaymentReview(ws!, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentReviewsKey(ws ?? '') }),
   });
 }

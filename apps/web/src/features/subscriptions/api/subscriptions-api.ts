@@ -1,4 +1,4 @@
-import { PaymentInfo, PlansResponse, apiPath, paths } from '@fa-clube/contract';
+import { ChargeDetail, PaymentInfo, PlansResponse, apiPath, paths } from '@fa-clube/contract';
 import type { PlanType } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 
@@ -24,3 +24,21 @@ export const subscribeToPlan = (username: string, planType: PlanType) =>
     query: { username, plan_type: planType },
     schema: PaymentInfo,
   });
+
+/** Query key of the charge a renewal opens for one plan (by id). */
+export const renewKey = (planId: string, viewer: string | null) =>
+  ['renew-plan', planId, viewer ?? 'anonymous'] as const;
+
+/**
+ * POST /subscriptions/charge { plan } → the price and the Pix BR Code, like POST /subscribe/plan.
+ * Used to renew from 'Minhas assinaturas': paying extends the period from its current end.
+ */
+export const chargePlan = (planId: string) =>
+  api.post(apiPath(paths.subscriptionCharge), { plan: planId }, { schema: PaymentInfo });
+
+/** Query key of one charge as its payer polls it. */
+export const chargeKey = (ws: string, id: string) => ['charge', ws, id] as const;
+
+/** GET /charges/{ws}/{id}: the payer polls it until the creator confirms it. */
+export const fetchCharge = (ws: string, id: string, signal?: AbortSignal) =>
+  api.get(apiPath(paths.charge, { ws, id }), { schema: ChargeDetail, signal });

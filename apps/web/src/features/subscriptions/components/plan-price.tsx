@@ -1,6 +1,6 @@
+import { formatCents, majorToCents } from '@fa-clube/contract';
 import type { Plan } from '@fa-clube/contract';
 import { t } from '@/i18n/pt-BR';
-import { formatReais } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { perMonthText } from '../format';
 
@@ -29,14 +29,14 @@ export function PlanPrice({
       {discounted ? (
         <s className="text-[13px] text-muted-foreground tabular-nums">
           <span className="sr-only">{t.subscriptions.profile.originalPrice} </span>
-          {formatReais(plan.value)}
+          {formatCents(majorToCents(plan.value))}
         </s>
       ) : null}
       <p
         className={cn('flex flex-wrap items-baseline gap-x-1.5', align === 'end' && 'justify-end')}
       >
         <span className="text-2xl font-semibold tracking-tight tabular-nums">
-          {formatReais(price)}
+          {formatCents(majorToCents(price))}
         </span>
         <span className="text-[13px] text-muted-foreground">
           {t.subscriptions.planPeriod[plan.plan_type]}

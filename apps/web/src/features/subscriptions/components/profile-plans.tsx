@@ -1,3 +1,4 @@
+import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import { BadgeCheck, Clock } from 'lucide-react';
 import { useState } from 'react';
 import type { Plan, PlanType } from '@fa-clube/contract';
@@ -101,9 +102,7 @@ export function ProfilePlans({
                 <div className="grid gap-0.5">
                   <p className="text-sm font-semibold">{t.subscriptions.profile.pending}</p>
                   <p className="text-[13px] leading-relaxed text-muted-foreground">
-                    {t.subscriptions.profile.pendingText(
-                      t.subscriptions.planTypes[pending.plan_type],
-                    )}
+                    {t.subscriptions.profile.pendingText(PLAN_TYPE_LABELS[pending.plan_type])}
                   </p>
                 </div>
               </div>
@@ -151,7 +150,7 @@ function PlanCard({
   subscribed: boolean;
   onChoose: (planType: PlanType) => void;
 }) {
-  const name = t.subscriptions.planTypes[plan.plan_type];
+  const name = PLAN_TYPE_LABELS[plan.plan_type];
   return (
     <article
       aria-label={name}

@@ -1,3 +1,4 @@
+import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import {
   CircleCheck,
   Clock,
@@ -26,11 +27,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, hasErrorCode, isSessionError } from '@/lib/api-client';
 import { loginPath } from '@/lib/navigation';
 import { useViewerId } from '@/lib/session';
 import { formatExpiry } from '../format';
-import { usePlans, useSubscribeCharge } from '../hooks/use-plans';
+import { useChargeStatus, usePlans, useRenewCharge, useSubscribeCharge } from '../hooks/use-plans';
 import { PlanPrice } from './plan-price';
 
 /** How often the open dialog asks whether the payment was confirmed. */
@@ -50,6 +51,12 @@ interface SubscribeDialogProps {
   plan: Plan;
   /** Called once when the payment lands (manual confirmation or the provider's webhook). */
   onSubscribed?: () => void;
+  /**
+   * Renewing from 'Minhas assinaturas': the charge is opened with POST /subscriptions/charge
+   * { plan } and the dialog waits for that charge to be paid (the viewer is already subscribed,
+   * so `is_subscribed` cannot tell).
+   */
+  renewal?: { workspaceId: string };
 }
 
 /**
@@ -64,6 +71,7 @@ export function SubscribeDialog({
   creator,
   plan,
   onSubscribed,
+  renewal,
 }: SubscribeDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -78,6 +86,7 @@ export function SubscribeDialog({
           plan={plan}
           onClose={() => onOpenChange(false)}
           onSubscribed={onSubscribed}
+          renewal={renewal}
         />
       </DialogContent>
     </Dialog>
@@ -90,23 +99,36 @@ function SubscribeBody({
   plan,
   onClose,
   onSubscribed,
+  renewal,
 }: {
   creator: Creator;
   plan: Plan;
   onClose: () => void;
   onSubscribed?: () => void;
+  renewal?: { workspaceId: string };
 }) {
   const viewer = useViewerId();
   const navigate = useNavigate();
   const location = useLocation();
-  const charge = useSubscribeCharge(creator.username, plan.plan_type, true);
+  const subscribeCharge = useSubscribeCharge(creator.username, plan.plan_type, !renewal);
+  const renewCharge = useRenewCharge(plan.id, Boolean(renewal));
+  const charge = renewal ? renewCharge : subscribeCharge;
   const expiresAt = charge.data?.charge.expires_at;
   const [expiredAt, setExpiredAt] = useState<string | null>(null);
   const expired = Boolean(expiresAt) && expiredAt === expiresAt;
   const automatic = charge.data?.charge.confirmation === 'automatic';
   const waiting = charge.isSuccess && !expired;
-  const plans = usePlans(creator.username, { pollMs: waiting ? PAYMENT_POLL_MS : false });
-  const subscribed = charge.isSuccess && plans.data?.is_subscribed === true;
+  const plans = usePlans(creator.username, {
+    pollMs: waiting && !renewal ? PAYMENT_POLL_MS : false,
+  });
+  const renewed = useChargeStatus(
+    renewal?.workspaceId ?? null,
+    renewal ? (charge.data?.charge.id ?? null) : null,
+    waiting ? PAYMENT_POLL_MS : false,
+  );
+  const subscribed =
+    charge.isSuccess &&
+    (renewal ? renewed.data?.status === 'paid' : plans.data?.is_subscribed === true);
 
   const goToLogin = useCallback(() => {
     navigate(loginPath(location.pathname + location.search));
@@ -124,13 +146,18 @@ function SubscribeBody({
   useEffect(() => {
     if (!failure || handledFailure.current === failure) return;
     handledFailure.current = failure;
-    if (failure instanceof ApiError && failure.status === 401) {
+    if (isSessionError(failure)) {
       goToLogin();
       return;
     }
     toast.error(errorMessage(failure));
+    // the creator asks for an age check first (trueid): the verification screen
+    if (hasErrorCode(failure, 'AGE_VERIFICATION_REQUIRED')) {
+      navigate(`/verification/${creator.username}`);
+      return;
+    }
     onClose();
-  }, [failure, goToLogin, onClose]);
+  }, [failure, goToLogin, onClose, navigate, creator.username]);
 
   // the code stops being payable at expires_at
   useEffect(() => {
@@ -147,7 +174,7 @@ function SubscribeBody({
     onSubscribed?.();
   }, [subscribed, onSubscribed]);
 
-  const planLabel = t.subscriptions.planTypes[plan.plan_type];
+  const planLabel = PLAN_TYPE_LABELS[plan.plan_type];
   return (
     <>
       <CreatorHeader creator={creator} planLabel={planLabel} />
@@ -347,7 +374,7 @@ function PixCode({ code, expiresAt }: { code: string; expiresAt: string }) {
 function SuccessView({ username, onClose }: { username: string; onClose: () => void }) {
   return (
     <div className="grid justify-items-center gap-3 py-4 text-center" role="status">
-      <span className="flex size-14 items-center justify-center rounded-full bg-success/15 text-success">
+      <span className="flex size-14 items-center justify-center rounded-full bg-success/15 text-success-text">
         <CircleCheck className="size-8" aria-hidden />
       </span>
       <p className="text-lg font-semibold tracking-tight">{t.subscriptions.dialog.successTitle}</p>

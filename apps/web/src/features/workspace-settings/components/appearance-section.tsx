@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { useTheme } from '@/lib/use-theme';
 import type { ResolvedTheme } from '@/lib/use-theme';
 import { cn } from '@/lib/utils';

@@ -4,7 +4,7 @@ import type { Workspace } from '@fa-clube/contract';
 import { IMAGE_CONTENT_TYPES } from '@fa-clube/contract';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { cn, initialOf } from '@/lib/utils';
 import type { ImageKind } from '../api/workspace-api';
 import { useImageUpload } from '../hooks/use-workspace-settings';

@@ -1,97 +1,107 @@
-import {
-  USERNAME_PATTERN,
-  WORKSPACE_DESCRIPTION_MAX,
-  WORKSPACE_LABEL_MAX,
-} from '@fa-clube/contract';
-import type { Workspace } from '@fa-clube/contract';
-import { useState } from 'react';
-import { Field } from '@/components/ui/field';
+import { WORKSPACE_DESCRIPTION_MAX, WORKSPACE_LABEL_MAX } from '@fa-clube/contract';
+import type { UpdateWorkspaceBody, Workspace } from '@fa-clube/contract';
+import { useWatch } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { useUpdateWorkspace } from '../hooks/use-workspace-settings';
-import { canSaveDescription, canSaveName, canSaveUsername } from '../validation';
-import { SettingsSection } from './settings-section';
+import { t } from '../strings';
+import {
+  DescriptionForm as DescriptionSchema,
+  NameForm as NameSchema,
+  UsernameForm as UsernameSchema,
+  canSaveDescription,
+  canSaveName,
+  canSaveUsername,
+} from '../validation';
+import { SettingsForm } from './settings-section';
 
 interface FormProps {
   workspace: Workspace;
   canEdit: boolean;
 }
 
-export function NameForm({ workspace, canEdit }: FormProps) {
-  const [value, setValue] = useState(workspace.label);
+/**
+ * PUT /workspaces/{id} with one field: on success the form takes the saved value and the spec's
+ * toast shows; a refusal goes to the field (when the server names it) and to the 'Erro' toast.
+ */
+function useSaveField<K extends keyof UpdateWorkspaceBody>(
+  workspace: Workspace,
+  form: UseFormReturn<Record<K, string>, unknown, Record<K, string>>,
+  name: K,
+  saved: string,
+) {
   const update = useUpdateWorkspace(workspace.id);
-  const submit = () =>
-    update.mutate(
-      { label: value.trim() },
-      {
-        onSuccess: (ws) => {
-          setValue(ws.label);
-          toast.success(t.workspaceSettings.nameSaved);
-        },
-        onError: (error) => toast.error(errorMessage(error)),
+  const submit = (body: Record<K, string>) =>
+    update.mutate(body, {
+      onSuccess: (ws) => {
+        form.reset({ [name]: ws[name] } as Record<K, string>);
+        toast.success(saved);
       },
-    );
+      onError: (error) => {
+        setServerErrors(form, error);
+        toast.error(errorMessage(error));
+      },
+    });
+  return { submit, pending: update.isPending };
+}
+
+export function NameForm({ workspace, canEdit }: FormProps) {
+  const form = useZodForm(NameSchema, { defaultValues: { label: workspace.label } });
+  const { submit, pending } = useSaveField(workspace, form, 'label', t.workspaceSettings.nameSaved);
   return (
-    <SettingsSection
+    <SettingsForm
       title={t.workspaceSettings.nameTitle}
       description={t.workspaceSettings.nameDescription}
+      form={form}
       onSubmit={submit}
-      canSave={canSaveName(value, workspace.label, canEdit)}
-      saving={update.isPending}
+      ready={(v) => canSaveName(v.label, workspace.label, canEdit)}
+      pending={pending}
     >
-      <Field label={t.workspaceSettings.nameLabel}>
+      <FormField name="label" label={t.workspaceSettings.nameLabel}>
         {(control) => (
           <Input
             {...control}
-            name="label"
             autoComplete="organization"
             maxLength={WORKSPACE_LABEL_MAX}
             disabled={!canEdit}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
           />
         )}
-      </Field>
-    </SettingsSection>
+      </FormField>
+    </SettingsForm>
   );
 }
 
 export function UsernameForm({ workspace, canEdit }: FormProps) {
-  const [value, setValue] = useState(workspace.username);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const update = useUpdateWorkspace(workspace.id);
-  const invalid = value.length > 0 && !USERNAME_PATTERN.test(value);
-  const submit = () =>
-    update.mutate(
-      { username: value },
-      {
-        onSuccess: (ws) => {
-          setValue(ws.username);
-          toast.success(t.workspaceSettings.usernameSaved);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && (error.status === 409 || error.status === 400))
-            setServerError(error.fieldError('username') ?? error.message);
-          toast.error(errorMessage(error));
-        },
-      },
-    );
+  // the server's rules show as the username is typed
+  const form = useZodForm(UsernameSchema, {
+    defaultValues: { username: workspace.username },
+    mode: 'onChange',
+  });
+  const { submit, pending } = useSaveField(
+    workspace,
+    form,
+    'username',
+    t.workspaceSettings.usernameSaved,
+  );
   return (
-    <SettingsSection
+    <SettingsForm
       title={t.workspaceSettings.usernameTitle}
       description={t.workspaceSettings.usernameDescription}
+      form={form}
       onSubmit={submit}
-      canSave={canSaveUsername(value, workspace.username, canEdit)}
-      saving={update.isPending}
+      ready={(v) => canSaveUsername(v.username, workspace.username, canEdit)}
+      pending={pending}
       footerNote={t.workspaceSettings.profileAddress(workspace.username)}
     >
-      <Field
+      <FormField
+        name="username"
         label={t.workspaceSettings.usernameLabel}
         hint={t.workspaceSettings.usernameHint}
-        error={serverError ?? (invalid ? t.workspaceSettings.usernameInvalid : null)}
       >
         {(control) => (
           <div className="relative">
@@ -103,70 +113,67 @@ export function UsernameForm({ workspace, canEdit }: FormProps) {
             </span>
             <Input
               {...control}
-              name="username"
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
               maxLength={30}
               className="pl-7"
               disabled={!canEdit}
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value.trim().toLowerCase());
-                setServerError(null);
-              }}
+              onChange={(e) => control.onChange(e.target.value.trim().toLowerCase())}
             />
           </div>
         )}
-      </Field>
-    </SettingsSection>
+      </FormField>
+    </SettingsForm>
+  );
+}
+
+/** '120/250 caracteres', following the typing. */
+function DescriptionCounter() {
+  const value = (useWatch({ name: 'description' }) as string | undefined) ?? '';
+  return (
+    <span aria-live="polite" className="tabular-nums">
+      {t.workspaceSettings.descriptionCounter(value.length, WORKSPACE_DESCRIPTION_MAX)}
+    </span>
   );
 }
 
 export function DescriptionForm({ workspace, canEdit }: FormProps) {
-  const [value, setValue] = useState(workspace.description);
-  const update = useUpdateWorkspace(workspace.id);
-  const submit = () =>
-    update.mutate(
-      { description: value.trim() },
-      {
-        onSuccess: (ws) => {
-          setValue(ws.description);
-          toast.success(t.workspaceSettings.descriptionSaved);
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+  const form = useZodForm(DescriptionSchema, {
+    defaultValues: { description: workspace.description },
+  });
+  const { submit, pending } = useSaveField(
+    workspace,
+    form,
+    'description',
+    t.workspaceSettings.descriptionSaved,
+  );
   return (
-    <SettingsSection
+    <SettingsForm
       title={t.workspaceSettings.descriptionTitle}
       description={t.workspaceSettings.descriptionDescription}
+      form={form}
       onSubmit={submit}
-      canSave={canSaveDescription(value, canEdit)}
-      saving={update.isPending}
+      ready={(v) => canSaveDescription(v.description, canEdit)}
+      pending={pending}
     >
-      <Field
+      <FormField
+        name="description"
         label={t.workspaceSettings.descriptionLabel}
-        hint={
-          <span aria-live="polite" className="tabular-nums">
-            {t.workspaceSettings.descriptionCounter(value.length, WORKSPACE_DESCRIPTION_MAX)}
-          </span>
-        }
+        hint={<DescriptionCounter />}
       >
         {(control) => (
           <Textarea
             {...control}
-            name="description"
             rows={4}
             maxLength={WORKSPACE_DESCRIPTION_MAX}
             placeholder={canEdit ? t.workspaceSettings.descriptionPlaceholder : undefined}
             className="min-h-28 resize-y"
             disabled={!canEdit}
-            value={value}
-            onChange={(e) => setValue(e.target.value.slice(0, WORKSPACE_DESCRIPTION_MAX))}
+            onChange={(e) => control.onChange(e.target.value.slice(0, WORKSPACE_DESCRIPTION_MAX))}
           />
         )}
-      </Field>
-    </SettingsSection>
+      </FormField>
+    </SettingsForm>
   );
 }

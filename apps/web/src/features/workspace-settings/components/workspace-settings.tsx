@@ -2,10 +2,11 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Note } from '@/components/ui/note';
 import { Skeleton, SkeletonIdentity } from '@/components/ui/skeleton';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { useCurrentWorkspace } from '../hooks/use-workspace-settings';
 import { AppearanceSection } from './appearance-section';
 import { ProfileImages } from './profile-images';
+import { StorageSection } from './storage-section';
 import { DescriptionForm, NameForm, UsernameForm } from './workspace-forms';
 
 function SettingsSkeleton() {
@@ -60,6 +61,7 @@ export function WorkspaceSettings() {
         workspace={workspace}
         canEdit={canEdit}
       />
+      <StorageSection key={`storage-${workspace.id}`} workspaceId={workspace.id} />
       <AppearanceSection />
     </div>
   );

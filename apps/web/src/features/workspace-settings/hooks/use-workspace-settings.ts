@@ -4,8 +4,8 @@ import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '@fa-clube/contract';
 import type { ImageContentType, UpdateWorkspaceBody, Workspace } from '@fa-clube/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
-import { ApiError } from '@/lib/api-client';
+import { t } from '../strings';
+import { hasErrorCode } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { uploadFile } from '@/lib/upload';
 import { WORKSPACES_QUERY_KEY, rememberWorkspace } from '@/lib/workspace';
@@ -34,7 +34,7 @@ export function useCurrentWorkspace() {
     queryFn: ({ signal }) => fetchWorkspace(id, signal),
     enabled: Boolean(id),
   });
-  const gone = query.error instanceof ApiError && query.error.status === 404;
+  const gone = hasErrorCode(query.error, 'WORKSPACE_NOT_FOUND');
   useEffect(() => {
     // removed from the team or deleted elsewhere: reload the list so the switcher picks another
     if (gone) void queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY });
@@ -52,6 +52,17 @@ export function useUpdateWorkspace(id: string) {
 }
 
 export type UploadPhase = 'idle' | 'uploading' | 'processing';
+
+/** Why the server refuses an image, worth showing under it (anything else is the toast only). */
+const IMAGE_REFUSALS = [
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'CONTENT_TYPE_MISMATCH',
+  'SIZE_MISMATCH',
+  'VALIDATION_ERROR',
+  'UPLOAD_NOT_RECEIVED',
+  'UPLOAD_FAILED',
+] as const;
 
 function isAcceptedImage(file: File): file is File & { type: ImageContentType } {
   return (IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type);
@@ -108,7 +119,7 @@ export function useImageUpload(workspace: Workspace, kind: ImageKind) {
       await uploadFile({
         url: upload.presigned_url,
         file,
-        contentType: upload.headers['Content-Type'] ?? file.type,
+        headers: upload.headers,
         onProgress: (p) => setPercent(p.percent),
       });
       setPhase('processing');
@@ -125,9 +136,7 @@ export function useImageUpload(workspace: Workspace, kind: ImageKind) {
       setPhase('idle');
       setPercent(0);
       // the server's reason for a refused image (too large, not an image, ...)
-      setError(
-        err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : null,
-      );
+      setError(hasErrorCode(err, ...IMAGE_REFUSALS) ? err.message : null);
       toast.error(t.workspaceSettings.images[kind].failed);
     }
   };

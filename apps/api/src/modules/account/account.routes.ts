@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ConfirmEmailBody,
+  DeleteAccountBody,
+  EmailChangeRequested,
+  MeResponse,
+  MessageBody,
+  RevokedSessionsResponse,
+  SessionParams,
+  SessionsResponse,
+  UpdateProfileBody,
+  accountPaths,
+  errorResponses,
+} from '@fa-clube/contract';
+import type { AppContext } from '../../lib/context';
+import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
+import {
+  changePassword,
+  confirmEmailChange,
+  deleteAccount,
+  endOtherSessions,
+  endSession,
+  exportPersonalData,
+  listSessions,
+  requestEmailChange,
+  updateProfile,
+} from './account.service';
+import type { RequestOrigin } from './account.service';
+
+const tags = ['account'];
+
+function originOf(request: FastifyRequest): RequestOrigin {
+  const ua = request.headers['user-agent'];
+  return {
+    ip: request.ip,
+    deviceType: request.device.type,
+    userAgent: typeof ua === 'string' ? ua : null,
+  };
+}
+
+/** The person's own account: name, password, e-mail, sessions, export and deletion. */
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.patch(
+      accountPaths.me,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          summary: 'Alterar o meu nome completo',
+          security: bearerSecurity,
+          body: UpdateProfileBody,
+          response: { 200: MeResponse, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => updateProfile(ctx, request.actor, request.body),
+    );
+
+    app.post(
+      accountPaths.password,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          summary: 'Trocar a senha (encerra as outras sessões)',
+          security: bearerSecurity,
+          body: ChangePasswordBody,
+          response: {
+            200: MessageBody.extend({ revoked: z.number().int() }),
+            ...errorResponses(400, 401),
+          },
+        },
+      },
+      async (request) => changePassword(ctx, request.actor, request.body),
+    );
+
+    app.post(
+      accountPaths.email,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          summary: 'Pedir a troca do e-mail (confirmada por link no novo endereço)',
+          security: bearerSecurity,
+          body: ChangeEmailBody,
+          response: { 202: EmailChangeRequested, ...errorResponses(400, 401, 409) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await requestEmailChange(ctx, request.actor, request.body)),
+    );
+
+    app.post(
+      accountPaths.emailConfirm,
+      {
+        schema: {
+          tags,
+          summary: 'Confirmar o novo e-mail com o link recebido',
+          body: ConfirmEmailBody,
+          response: { 200: EmailChangeRequested, ...errorResponses(400, 409) },
+        },
+      },
+      async (request) => confirmEmailChange(ctx, request.body.token),
+    );
+
+    app.get(
+      accountPaths.sessions,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          summary: 'Minhas sessões abertas (a atual marcada)',
+          security: bearerSecurity,
+          response: { 200: SessionsResponse, ...errorResponses(401) },
+        },
+      },
+      async (request) => listSessions(ctx, request.actor),
+    );
+
+    app.delete(
+      accountPaths.otherSessions,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          summary: 'Encerrar todas as outras sessões',
+          security: bearerSecurity,
+          response: { 200: RevokedSessionsResponse, ...errorResponses(401) },
+        },
+      },
+      async (request) => endOtherSessions(ctx, request.actor),
+    );
+
+    app.delete(
+      accountPaths.session,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          summary: 'Encerrar uma sessão',
+          security: bearerSecurity,
+          params: SessionParams,
+          response: { 200: MessageBody, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => endSession(ctx, request.actor, request.params.id),
+    );
+
+    app.get(
+      accountPaths.export,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          summary: 'Baixar meus dados (LGPD): um arquivo JSON',
+          security: bearerSecurity,
+          produces: ['application/json'],
+          response: {
+            200: z.record(z.string(), z.unknown()).meta({
+              description:
+                'perfil, espaços, assinaturas, pagamentos, publicações, curtidas, acessos e consentimentos',
+            }),
+            ...errorResponses(401),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, document } = await exportPersonalData(
+          ctx,
+          request.actor,
+          originOf(request),
+        );
+        return reply
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(document);
+      },
+    );
+
+    app.delete(
+      accountPaths.me,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          summary: 'Excluir a minha conta',
+          security: bearerSecurity,
+          body: DeleteAccountBody,
+          response: { 200: MessageBody, ...errorResponses(400, 401, 409) },
+        },
+      },
+      async (request) =>
+        deleteAccount(ctx, request.actor, request.body.password, originOf(request)),
+    );
+  };
+}

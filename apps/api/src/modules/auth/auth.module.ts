@@ -1,0 +1,4 @@
+import { defineModule } from '../../lib/module';
+import { authRoutes } from './auth.routes';
+
+export const authModule = defineModule({ name: 'auth', routes: [authRoutes] });

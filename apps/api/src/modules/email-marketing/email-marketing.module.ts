@@ -1,0 +1,17 @@
+import type { QueueDefinition } from '../../lib/queue';
+import { defineModule } from '../../lib/module';
+import { emailMarketingRoutes } from './email-marketing.routes';
+import { sendQueue, sweepQueuedMessages } from './email-marketing.service';
+
+export const emailMarketingModule = defineModule({
+  name: 'email-marketing',
+  routes: [emailMarketingRoutes],
+  queues: [(ctx) => sendQueue(ctx) as QueueDefinition<unknown>],
+  jobs: [
+    {
+      name: 'campanhas de e-mail: mensagens sem job',
+      intervalMs: () => 60_000,
+      run: sweepQueuedMessages,
+    },
+  ],
+});

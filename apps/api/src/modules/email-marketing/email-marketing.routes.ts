@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AppsParams,
+  EmailCampaign,
+  EmailCampaignParams,
+  EmailCampaignsQuery,
+  EmailCampaignsResponse,
+  SendEmailBody,
+  SendEmailResponse,
+  UnsubscribeInfo,
+  UnsubscribeQuery,
+  appsPaths,
+  errorResponses,
+} from '@fa-clube/contract';
+import type { AppContext } from '../../lib/context';
+import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
+import {
+  getCampaign,
+  getCampaigns,
+  sendCampaign,
+  unsubscribe,
+  unsubscribeInfo,
+} from './email-marketing.service';
+
+const tags = ['apps'];
+
+/** The e-mail marketing app's campaigns (owner sends, members read) and the public unsubscribe. */
+export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      appsPaths.emailSend,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: bearerSecurity,
+          summary: 'Enviar uma campanha de e-mail (somente o proprietário)',
+          description:
+            'contacts: e-mails e/ou os grupos subscribers, subscribers:monthly, subscribers:quarterly, subscribers:yearly. ' +
+            'Os e-mails entram na fila e saem no ritmo das configurações do app; endereços descadastrados são ignorados.',
+          params: AppsParams,
+          body: SendEmailBody,
+          response: { 202: SendEmailResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(await sendCampaign(ctx, request.actor, request.params.ws, request.body)),
+    );
+
+    app.get(
+      appsPaths.emailCampaigns,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: bearerSecurity,
+          summary: 'Campanhas de e-mail, com as contagens de cada uma',
+          description: 'Paginação a partir de page=1, size padrão 20; mais recentes primeiro.',
+          params: AppsParams,
+          querystring: EmailCampaignsQuery,
+          response: { 200: EmailCampaignsResponse, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) =>
+        getCampaigns(ctx, request.actor, request.params.ws, request.query.page, request.query.size),
+    );
+
+    app.get(
+      appsPaths.emailCampaign,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: bearerSecurity,
+          summary: 'Uma campanha de e-mail: na fila, enviados, falhas e descadastros',
+          params: EmailCampaignParams,
+          response: { 200: EmailCampaign, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) => getCampaign(ctx, request.actor, request.params.ws, request.params.id),
+    );
+
+    // RFC 8058: the one-click POST comes as a form, `List-Unsubscribe=One-Click`
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    app.get(
+      appsPaths.emailUnsubscribe,
+      {
+        schema: {
+          tags,
+          summary: 'O que o link de descadastro descadastra (não altera nada)',
+          querystring: UnsubscribeQuery,
+          response: { 200: UnsubscribeInfo, ...errorResponses(400) },
+        },
+      },
+      async (request) => unsubscribeInfo(ctx, request.query.token),
+    );
+
+    app.post(
+      appsPaths.emailUnsubscribe,
+      {
+        schema: {
+          tags,
+          summary:
+            'Descadastrar o endereço dos e-mails do criador (também o POST em um clique, RFC 8058)',
+          querystring: UnsubscribeQuery,
+          response: { 200: UnsubscribeInfo, ...errorResponses(400) },
+        },
+      },
+      async (request) => unsubscribe(ctx, request.query.token),
+    );
+  };
+}

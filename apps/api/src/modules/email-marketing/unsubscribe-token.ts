@@ -1,0 +1,58 @@
+/**
+ * Unsubscribe tokens: which workspace's list and which address, signed so the
+ * link cannot be forged for someone else's address. They do not expire (RFC
+ * 8058 asks the link to keep working); the key is derived from the master
+ * secret (lib/secrets.ts, `keys.unsubscribe`).
+ *
+ *   signUnsubscribeToken(key, { workspaceId, email, campaignId? }) -> "<payload>.<mac>"
+ *   verifyUnsubscribeToken(key, token) -> the same fields, or null
+ */
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import { safeEqual } from '../../lib/crypto';
+
+export interface UnsubscribeClaim {
+  workspaceId: string;
+  /** Lower case. */
+  email: string;
+  /** The campaign whose link was used, for its `unsubscribed` count. */
+  campaignId?: string;
+}
+
+const Payload = z.object({
+  v: z.literal(1),
+  w: z.uuid(),
+  e: z.string().min(3).max(254),
+  c: z.uuid().optional(),
+});
+
+const mac = (key: Buffer, payload: string) =>
+  createHmac('sha256', key).update(`unsubscribe.${payload}`).digest('base64url');
+
+export function signUnsubscribeToken(key: Buffer, claim: UnsubscribeClaim): string {
+  const payload = Buffer.from(
+    JSON.stringify({
+      v: 1,
+      w: claim.workspaceId,
+      e: claim.email.toLowerCase(),
+      ...(claim.campaignId ? { c: claim.campaignId } : {}),
+    }),
+  ).toString('base64url');
+  return `${payload}.${mac(key, payload)}`;
+}
+
+export function verifyUnsubscribeToken(key: Buffer, token: string): UnsubscribeClaim | null {
+  const [payload, signature, ...rest] = token.split('.');
+  if (!payload || !signature || rest.length || !safeEqual(signature, mac(key, payload)))
+    return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const parsed = Payload.safeParse(json);
+  if (!parsed.success) return null;
+  const { w, e, c } = parsed.data;
+  return { workspaceId: w, email: e, ...(c ? { campaignId: c } : {}) };
+}

@@ -1,0 +1,83 @@
+/**
+ * The finance module's surface for other modules: the Pix → ledger rule.
+ * (Its own routes call the per-entity services of this folder.)
+ */
+import { BUSINESS_TIME_ZONE, PLAN_TYPE_LABELS, todayIn } from '@fa-clube/contract';
+import type { PlanType } from '@fa-clube/contract';
+import type { DbOrTx } from '../../db/client';
+import { usernameOf } from '../../read-models/finance';
+import { ensureSystemAccount } from './accounts.repo';
+import { ensureCategory } from './categories.repo';
+import { anonymiseChargePayer, insertChargeTransaction } from './transactions.repo';
+import type { TransactionRow } from './transactions.repo';
+
+/** Where paid Pix charges are booked, created on first use. */
+export const PIX_ACCOUNT_LABEL = 'Pix';
+export const SUBSCRIPTIONS_CATEGORY_LABEL = 'Assinaturas';
+
+/** The charge that was just paid, as the subscriptions module stores it. */
+export interface PaidCharge {
+  id: string;
+  workspaceId: string;
+  payerId: string;
+  planType: PlanType;
+  valueCents: number;
+  currency: string;
+  txid: string;
+  endToEndId: string | null;
+  paidAt: Date | null;
+}
+
+/**
+ * Books a paid Pix charge as one income transaction of its workspace
+ * (`source: 'pix'`, account 'Pix', category 'Assinaturas', both created on
+ * first use), inside the caller's database transaction — the one that marks
+ * the charge paid, so the charge and its ledger row commit or roll back
+ * together. A charge is booked at most once (unique index on charge_id): a
+ * second call answers null and adds nothing.
+ */
+export async function bookPixIncome(
+  tx: DbOrTx,
+  charge: PaidCharge,
+): Promise<TransactionRow | null> {
+  const paidAt = charge.paidAt ?? new Date();
+  const account = await ensureSystemAccount(tx, {
+    workspaceId: charge.workspaceId,
+    systemKey: 'pix',
+    label: PIX_ACCOUNT_LABEL,
+    accountType: 'payment_account',
+    currency: charge.currency,
+    description: 'Recebimentos das assinaturas por Pix.',
+  });
+  const category = await ensureCategory(tx, {
+    workspaceId: charge.workspaceId,
+    label: SUBSCRIPTIONS_CATEGORY_LABEL,
+    color: '#16A34A',
+    categoryType: 'income',
+    description: 'Assinaturas pagas por Pix.',
+  });
+  const username = await usernameOf(tx, charge.payerId);
+  return insertChargeTransaction(tx, {
+    workspaceId: charge.workspaceId,
+    accountId: account.id,
+    date: todayIn(BUSINESS_TIME_ZONE, paidAt),
+    amountCents: charge.valueCents,
+    currency: account.currency,
+    label: `Assinatura ${PLAN_TYPE_LABELS[charge.planType]}${username ? ` — @${username}` : ''}`,
+    description: `Cobrança Pix ${charge.txid}`,
+    // a workspace's own 'Assinaturas' category for its expenses is not used for money in
+    categoryId: category.categoryType === 'expense' ? null : category.id,
+    status: 'paid',
+    externalId: charge.endToEndId,
+    source: 'pix',
+    chargeId: charge.id,
+    createdAt: paidAt,
+  });
+}
+
+/** What a deleted payer is called in the ledger. */
+export const DELETED_PAYER_LABEL = 'titular excluído';
+
+/** Account deletion, inside its transaction: the payer's handle leaves the ledger rows. */
+export const anonymisePayerInLedger = (tx: DbOrTx, chargeIds: string[]) =>
+  anonymiseChargePayer(tx, chargeIds, DELETED_PAYER_LABEL);

@@ -1,0 +1,142 @@
+import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { charges, pixNotifications } from '../../db/schema/subscriptions';
+
+export type ChargeRow = typeof charges.$inferSelect;
+
+export async function findPendingCharge(db: DbOrTx, payerId: string, planId: string) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(
+      and(eq(charges.payerId, payerId), eq(charges.planId, planId), eq(charges.status, 'pending')),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The payer's newest pending, unexpired charge for a workspace. */
+export async function findOpenChargeForWorkspace(
+  db: DbOrTx,
+  payerId: string,
+  workspaceId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.payerId, payerId),
+        eq(charges.workspaceId, workspaceId),
+        eq(charges.status, 'pending'),
+        gt(charges.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(charges.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertCharge(db: DbOrTx, input: typeof charges.$inferInsert) {
+  const [row] = await db.insert(charges).values(input).returning();
+  return row!;
+}
+
+/** pending -> expired, only if still pending (frees the one-pending-per-plan slot). */
+export async function expireCharge(db: DbOrTx, chargeId: string) {
+  await db
+    .update(charges)
+    .set({ status: 'expired' })
+    .where(and(eq(charges.id, chargeId), eq(charges.status, 'pending')));
+}
+
+export async function expireOverdueCharges(db: DbOrTx, now: Date) {
+  const rows = await db
+    .update(charges)
+    .set({ status: 'expired' })
+    .where(and(eq(charges.status, 'pending'), lte(charges.expiresAt, now)))
+    .returning({ id: charges.id });
+  return rows.length;
+}
+
+export async function findChargeById(db: DbOrTx, chargeId: string) {
+  const [row] = await db.select().from(charges).where(eq(charges.id, chargeId)).limit(1);
+  return row ?? null;
+}
+
+export async function findChargeByTxid(db: DbOrTx, txid: string) {
+  const [row] = await db.select().from(charges).where(eq(charges.txid, txid)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The one conditional step that makes a charge paid: only a pending (or an
+ * expired but still payable) charge moves, so of any number of concurrent
+ * confirmations exactly one gets a row back.
+ */
+export async function markChargePaid(
+  db: DbOrTx,
+  input: { chargeId: string; now: Date; confirmedBy?: string; endToEndId?: string },
+) {
+  const [row] = await db
+    .update(charges)
+    .set({
+      status: 'paid',
+      paidAt: input.now,
+      confirmedBy: input.confirmedBy ?? null,
+      endToEndId: input.endToEndId ?? null,
+    })
+    .where(and(eq(charges.id, input.chargeId), inArray(charges.status, ['pending', 'expired'])))
+    .returning();
+  return row ?? null;
+}
+
+/** Records a notification once: false when this endToEndId was already received. */
+export async function insertNotification(
+  db: DbOrTx,
+  input: typeof pixNotifications.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(pixNotifications)
+    .values(input)
+    .onConflictDoNothing({ target: pixNotifications.endToEndId })
+    .returning({ id: pixNotifications.endToEndId });
+  return rows.length > 0;
+}
+
+export async function settleNotification(
+  db: DbOrTx,
+  endToEndId: string,
+  outcome: { outcome: 'applied' | 'ignored'; reason: string | null; chargeId: string | null },
+) {
+  await db.update(pixNotifications).set(outcome).where(eq(pixNotifications.endToEndId, endToEndId));
+}
+
+/** Account deletion: the payer's open charges are cancelled; answers the ids of the paid ones. */
+export async function closeChargesOfPayer(tx: DbOrTx, payerId: string): Promise<string[]> {
+  await tx
+    .update(charges)
+    .set({ status: 'cancelled' })
+    .where(and(eq(charges.payerId, payerId), inArray(charges.status, ['pending', 'expired'])));
+  const paid = await tx
+    .select({ id: charges.id })
+    .from(charges)
+    .where(and(eq(charges.payerId, payerId), eq(charges.status, 'paid')));
+  return paid.map((r) => r.id);
+}
+
+/** Marks a payment to review resolved, once; false when it already was (a concurrent click). */
+export async function resolveNotification(
+  db: DbOrTx,
+  input: { endToEndId: string; userId: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(pixNotifications)
+    .set({ resolvedAt: input.now, resolvedBy: input.userId })
+    .where(
+      and(eq(pixNotifications.endToEndId, input.endToEndId), isNull(pixNotifications.resolvedAt)),
+    )
+    .returning({ id: pixNotifications.endToEndId });
+  return rows.length === 1;
+}

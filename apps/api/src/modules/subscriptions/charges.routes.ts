@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ChargeBody,
+  ChargeDetail,
+  ChargeParams,
+  ChargesQuery,
+  ChargesResponse,
+  ConfirmChargeResponse,
+  PaymentInfo,
+  PaymentReview,
+  PaymentReviewParams,
+  PaymentReviewsQuery,
+  PaymentReviewsResponse,
+  SubscribePlanQuery,
+  WorkspaceParams,
+  errorResponses,
+  paths,
+} from '@fa-clube/contract';
+import type { AppContext } from '../../lib/context';
+import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
+import {
+  chargeForPlan,
+  confirmCharge,
+  getCharge,
+  listCharges,
+  subscribeToPlan,
+} from './charges.service';
+import { getPaymentReviews, resolvePaymentReview } from './payment-reviews.service';
+
+/** Charges: subscribing to a plan, opening a charge, the workspace's charges and their confirmation. */
+export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      paths.subscribePlan,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Assinar um plano: abre (ou reaproveita) a cobrança Pix',
+          description:
+            'Responde o valor a pagar (valor menos desconto) e o Pix copia e cola. ' +
+            'Uma cobrança pendente e válida do mesmo plano é reaproveitada.',
+          security: bearerSecurity,
+          querystring: SubscribePlanQuery,
+          response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
+        },
+      },
+      async (request) => subscribeToPlan(ctx, request.actor, request.query),
+    );
+
+    app.post(
+      paths.subscriptionCharge,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Abrir (ou reaproveitar) a cobrança Pix de um plano pelo id',
+          security: bearerSecurity,
+          body: ChargeBody,
+          response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
+        },
+      },
+      async (request) => chargeForPlan(ctx, request.actor, request.body.plan),
+    );
+
+    app.get(
+      paths.charges,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Cobranças do espaço de trabalho (proprietário e membros)',
+          description: 'Paginação a partir de page=0, size padrão 20 (máximo 100).',
+          security: bearerSecurity,
+          params: WorkspaceParams,
+          querystring: ChargesQuery,
+          response: { 200: ChargesResponse, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => listCharges(ctx, request.actor, request.params.ws, request.query),
+    );
+
+    app.get(
+      paths.charge,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Uma cobrança (proprietário, membros ou quem paga)',
+          security: bearerSecurity,
+          params: ChargeParams,
+          response: { 200: ChargeDetail, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => getCharge(ctx, request.actor, request.params.ws, request.params.id),
+    );
+
+    app.post(
+      paths.chargeConfirm,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Confirmar o recebimento de uma cobrança (somente o proprietário)',
+          description:
+            'Marca a cobrança como paga e ativa ou estende a assinatura. ' +
+            'Uma cobrança já paga responde 409 CHARGE_ALREADY_PAID.',
+          security: bearerSecurity,
+          params: ChargeParams,
+          response: { 200: ConfirmChargeResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => confirmCharge(ctx, request.actor, request.params.ws, request.params.id),
+    );
+
+    app.get(
+      paths.paymentReviews,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Pagamentos a revisar: Pix recebidos que não liberaram nada (proprietário)',
+          description:
+            'Um segundo Pix da mesma cobrança, um valor diferente ou o Pix de uma cobrança ' +
+            'cancelada. status=open (padrão) ou resolved; paginação a partir de page=0.',
+          security: bearerSecurity,
+          params: WorkspaceParams,
+          querystring: PaymentReviewsQuery,
+          response: { 200: PaymentReviewsResponse, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => getPaymentReviews(ctx, request.actor, request.params.ws, request.query),
+    );
+
+    app.post(
+      paths.paymentReviewResolve,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Marcar um pagamento a revisar como resolvido (proprietário)',
+          security: bearerSecurity,
+          params: PaymentReviewParams,
+          response: { 200: PaymentReview, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        resolvePaymentReview(ctx, request.actor, request.params.ws, request.params.id),
+    );
+  };
+}

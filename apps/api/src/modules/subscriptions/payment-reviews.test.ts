@@ -1,0 +1,191 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pixNotifications } from '../../db/schema';
+import { createTestContext } from '../../../test/support/context';
+import type { TestContext } from '../../../test/support/context';
+import { bearer, createUser } from '../../../test/support/fixtures';
+import type { TestUser } from '../../../test/support/fixtures';
+import { freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
+import type { TestPsp } from '../../../test/support/pix-psp';
+import { readCharge, setUpCreator } from '../../../test/support/subscriptions';
+import { addTeamMember } from '../../../test/support/workspaces';
+
+const WEBHOOK_SECRET = 'segredo-do-webhook-de-revisao-123';
+let t: TestContext;
+let psp: TestPsp;
+let creator: TestUser;
+let member: TestUser;
+let stranger: TestUser;
+let fan: TestUser;
+
+beforeAll(async () => {
+  const port = await freePort();
+  psp = await startTestPsp({
+    webhookUrl: `http://127.0.0.1:${port}/api/v1/webhooks/pix/apipix`,
+    webhookSecret: WEBHOOK_SECRET,
+    clientId: 'fa-clube',
+    clientSecret: 'segredo-do-cliente',
+  });
+  t = await createTestContext({
+    env: {
+      PIX_PROVIDER: 'apipix',
+      PIX_API_URL: psp.url,
+      PIX_CLIENT_ID: 'fa-clube',
+      PIX_CLIENT_SECRET: 'segredo-do-cliente',
+      PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  creator = await createUser(t);
+  member = await createUser(t);
+  stranger = await createUser(t);
+  fan = await createUser(t);
+  await addTeamMember(t, creator, member);
+  await setUpCreator(t, creator, { plan_type: 'monthly', value: 29.9, discount: 0 });
+});
+afterAll(async () => {
+  await t.close();
+  await psp.close();
+});
+
+const subscribe = async (who: TestUser) => {
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/v1/subscribe/plan?username=${creator.username}&plan_type=monthly`,
+    headers: bearer(who.accessToken),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { charge: { id: string; txid: string } };
+};
+const reviews = (who?: TestUser, query = '') =>
+  t.inject({
+    method: 'GET',
+    url: `/api/v1/charges/${creator.workspaceId}/reviews${query}`,
+    headers: who ? bearer(who.accessToken) : {},
+  });
+const resolve = (id: string, who?: TestUser) =>
+  t.inject({
+    method: 'POST',
+    url: `/api/v1/charges/${creator.workspaceId}/reviews/${id}/resolve`,
+    headers: who ? bearer(who.accessToken) : {},
+  });
+
+describe('payments to review', () => {
+  let wrongAmount: string;
+  let secondPix: string;
+  let chargeId: string;
+
+  it('records money that granted nothing and lists it to the owner with amount, payer and date', async () => {
+    const { charge } = await subscribe(fan);
+    chargeId = charge.id;
+    wrongAmount = newEndToEndId();
+    expect((await psp.pay(charge.txid, { amount: '2.99', endToEndId: wrongAmount })).status).toBe(
+      200,
+    );
+    // the right amount pays the charge; a second Pix for the same txid grants nothing
+    expect((await psp.pay(charge.txid)).status).toBe(200);
+    expect((await readCharge(t, charge.id)).status).toBe('paid');
+    secondPix = newEndToEndId();
+    const again = await psp.pay(charge.txid, { endToEndId: secondPix });
+    expect(await again.json()).toEqual({ received: 1, applied: 0 });
+    // the PSP retrying the same notification is not more money
+    await psp.pay(charge.txid, { endToEndId: secondPix });
+
+    const res = await reviews(creator);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 0, size: 20, total: 2 });
+    expect(body.reviews.map((r: { id: string }) => r.id).sort()).toEqual(
+      [wrongAmount, secondPix].sort(),
+    );
+    const wrong = body.reviews.find((r: { id: string }) => r.id === wrongAmount);
+    expect(wrong).toMatchObject({
+      txid: charge.txid,
+      amount: 2.99,
+      currency: 'BRL',
+      reason: 'amount_mismatch',
+      charge_id: charge.id,
+      charge_value: 29.9,
+      plan_type: 'monthly',
+      username: fan.username,
+      status: 'open',
+      resolved_at: null,
+    });
+    expect(typeof wrong.label).toBe('string');
+    expect(Date.parse(wrong.received_at)).not.toBeNaN();
+    expect(Date.parse(wrong.paid_at)).not.toBeNaN();
+    expect(body.reviews.find((r: { id: string }) => r.id === secondPix)).toMatchObject({
+      amount: 29.9,
+      reason: 'already_paid',
+    });
+  });
+
+  it('is the owner’s alone: members 403, strangers and subscribers 404, signed out 401', async () => {
+    const asMember = await reviews(member);
+    expect(asMember.statusCode).toBe(403);
+    expect(asMember.json().code).toBe('OWNER_REQUIRED');
+    for (const who of [stranger, fan]) {
+      const res = await reviews(who);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('WORKSPACE_NOT_FOUND');
+    }
+    expect((await reviews()).statusCode).toBe(401);
+
+    expect((await resolve(wrongAmount, member)).json().code).toBe('OWNER_REQUIRED');
+    expect((await resolve(wrongAmount, stranger)).json().code).toBe('WORKSPACE_NOT_FOUND');
+    expect((await resolve(wrongAmount)).statusCode).toBe(401);
+    const [row] = await t.ctx.db
+      .select()
+      .from(pixNotifications)
+      .where(eq(pixNotifications.endToEndId, wrongAmount));
+    expect(row?.resolvedAt).toBeNull();
+  });
+
+  it('the owner marks one resolved, once; it moves to the resolved list', async () => {
+    const res = await resolve(wrongAmount, creator);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: wrongAmount, status: 'resolved', charge_id: chargeId });
+    expect(Date.parse(res.json().resolved_at)).not.toBeNaN();
+
+    const again = await resolve(wrongAmount, creator);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('PAYMENT_REVIEW_RESOLVED');
+
+    const open = (await reviews(creator)).json();
+    expect(open.reviews.map((r: { id: string }) => r.id)).toEqual([secondPix]);
+    const resolved = (await reviews(creator, '?status=resolved')).json();
+    expect(resolved.reviews.map((r: { id: string }) => r.id)).toEqual([wrongAmount]);
+  });
+
+  it('refuses unknown ids (404) and malformed ids or queries (400)', async () => {
+    const unknown = await resolve(newEndToEndId(), creator);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('PAYMENT_REVIEW_NOT_FOUND');
+    expect((await resolve('não-é-um-id', creator)).statusCode).toBe(400);
+    expect((await reviews(creator, '?status=todos')).statusCode).toBe(400);
+    expect((await reviews(creator, '?size=1000')).statusCode).toBe(400);
+  });
+
+  it('an applied payment or another workspace’s money is never a review', async () => {
+    const other = await createUser(t);
+    await setUpCreator(t, other, { plan_type: 'monthly', value: 10, discount: 0 });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/v1/subscribe/plan?username=${other.username}&plan_type=monthly`,
+      headers: bearer(fan.accessToken),
+    });
+    const txid = res.json().charge.txid as string;
+    await psp.pay(txid, { amount: '1.00' });
+    const mine = (await reviews(creator)).json();
+    expect(mine.total).toBe(1);
+    const theirs = await t.inject({
+      method: 'GET',
+      url: `/api/v1/charges/${other.workspaceId}/reviews`,
+      headers: bearer(other.accessToken),
+    });
+    expect(theirs.json().total).toBe(1);
+    // and the owner cannot resolve it through their own workspace
+    const cross = await resolve(theirs.json().reviews[0].id, creator);
+    expect(cross.statusCode).toBe(404);
+  });
+});

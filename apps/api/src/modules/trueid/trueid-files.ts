@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { VERIFICATION_CONTENT_TYPE } from '@fa-clube/contract';
+import type {
+  DocumentSide,
+  VerificationExtension,
+  VerificationKind,
+  VerificationObject,
+} from '@fa-clube/contract';
+import type { AppContext } from '../../lib/context';
+
+/**
+ * Where a customer's files live: `workspaces/<ws>/trueid/<customer>/`. The
+ * file store only ever reads under `workspaces/<ws>/files/`, so these are never
+ * listed, served or deleted through it; deleting the workspace deletes them.
+ * Clients see paths relative to the customer (`document/front/<uuid>.jpg`).
+ */
+export const customerPrefix = (workspaceId: string, customerId: string) =>
+  `workspaces/${workspaceId}/trueid/${customerId}/`;
+
+/** The folder of one file set: `document/front/`, `document/back/`, `liveness/`, `business/`. */
+export const setFolder = (kind: VerificationKind, side: DocumentSide | null) =>
+  kind === 'document' ? `document/${side ?? 'front'}/` : `${kind}/`;
+
+/** Short-lived: a URL that leaks stops working within two minutes. */
+export const VIEW_URL_TTL_SECONDS = 120;
+const UPLOAD_URL_TTL_SECONDS = 600;
+const MAX_BYTES = { image: 10 * 1024 * 1024, video: 50 * 1024 * 1024 } as const;
+
+/** A pre-signed PUT for a new file of the set; the answer's file_path is relative to the customer. */
+export async function presignUpload(
+  ctx: AppContext,
+  workspaceId: string,
+  customerId: string,
+  kind: VerificationKind,
+  side: DocumentSide | null,
+  extension: VerificationExtension,
+) {
+  const filePath = `${setFolder(kind, side)}${randomUUID()}.${extension}`;
+  const contentType = VERIFICATION_CONTENT_TYPE[extension];
+  const maxSize = contentType.startsWith('video/') ? MAX_BYTES.video : MAX_BYTES.image;
+  const put = await ctx.storage.presignPut(customerPrefix(workspaceId, customerId) + filePath, {
+    contentType,
+    maxSize,
+    expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+  });
+  return {
+    presigned_url: put.url,
+    method: 'PUT' as const,
+    headers: put.headers,
+    expires_at: put.expiresAt.toISOString(),
+    max_size: maxSize,
+    file_path: filePath,
+  };
+}
+
+/** The files of one set as stored, oldest first, each with a short-lived URL. */
+export async function listSetObjects(
+  ctx: AppContext,
+  workspaceId: string,
+  customerId: string,
+  kind: VerificationKind,
+  side: DocumentSide | null,
+): Promise<VerificationObject[]> {
+  const base = customerPrefix(workspaceId, customerId);
+  const { objects } = await ctx.storage.list(base + setFolder(kind, side), { delimiter: true });
+  const sorted = [...objects].sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime());
+  return Promise.all(
+    sorted.map(async (o) => ({
+      file_path: o.key.slice(base.length),
+      url: (await ctx.storage.presignGet(o.key, { expiresInSeconds: VIEW_URL_TTL_SECONDS })).url,
+      content_type: o.contentType,
+      created_at: o.updatedAt.toISOString(),
+    })),
+  );
+}
+
+/** How many files each set the fan must send holds. */
+export async function countFanSets(ctx: AppContext, workspaceId: string, customerId: string) {
+  const base = customerPrefix(workspaceId, customerId);
+  const n = async (folder: string) =>
+    (await ctx.storage.list(base + folder, { delimiter: true })).objects.length;
+  const [front, back, liveness] = await Promise.all([
+    n('document/front/'),
+    n('document/back/'),
+    n('liveness/'),
+  ]);
+  return { document_front: front > 0, document_back: back > 0, liveness: liveness > 0 };
+}
+
+/** Deletes every file of the customer; returns how many. */
+export const deleteCustomerFiles = (ctx: AppContext, workspaceId: string, customerId: string) =>
+  ctx.storage.deletePrefix(customerPrefix(workspaceId, customerId));

@@ -1,0 +1,18 @@
+/**
+ * Read model: whether a file of a workspace's store is attached to one of its
+ * posts (the files module refuses to replace or delete such a file).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { contentAttachments, contents } from '../db/schema/content';
+
+/** True when a post of the workspace has this file (workspace-relative path) attached. */
+export async function isFileAttached(db: DbOrTx, workspaceId: string, filePath: string) {
+  const [row] = await db
+    .select({ id: contentAttachments.id })
+    .from(contentAttachments)
+    .innerJoin(contents, eq(contents.id, contentAttachments.contentId))
+    .where(and(eq(contents.workspaceId, workspaceId), eq(contentAttachments.filePath, filePath)))
+    .limit(1);
+  return Boolean(row);
+}

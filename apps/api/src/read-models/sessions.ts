@@ -1,0 +1,32 @@
+/**
+ * Read model: is a session (a refresh-token family) still open? Asked by the
+ * auth plugin on every authenticated request, so a sign-out, a password reset,
+ * a 2FA change or a detected refresh-token reuse ends the access tokens of the
+ * session at once, not when they expire. One lookup on the partial index
+ * refresh_tokens_live_family_idx (family_id where revoked_at is null).
+ */
+import { and, eq, isNull, min } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { refreshTokens } from '../db/schema/users';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function isSessionLive(db: DbOrTx, sessionId: string): Promise<boolean> {
+  if (!UUID.test(sessionId)) return false;
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return rows.length === 1;
+}
+
+/** When the session signed in: its first refresh token (rotations keep the family). */
+export async function sessionStartedAt(db: DbOrTx, sessionId: string): Promise<Date | null> {
+  if (!UUID.test(sessionId)) return null;
+  const [row] = await db
+    .select({ at: min(refreshTokens.createdAt) })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, sessionId));
+  return row?.at ? new Date(row.at) : null;
+}

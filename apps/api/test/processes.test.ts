@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config';
+import { createPostgresDatabase } from './support/database';
+import { newUserData } from './support/fixtures';
+import { REDIS_SKIP_REASON, testRedis } from './support/redis';
+import { freePort, startServer, waitHealthy } from './support/server';
+
+describe('WEB_CONCURRENCY settings', () => {
+  it('refuses several processes on the embedded database or without Redis', () => {
+    expect(() => parseConfig({ WEB_CONCURRENCY: '2' })).toThrow(ConfigError);
+    expect(() => parseConfig({ WEB_CONCURRENCY: '2' })).toThrow(/DATABASE_URL/);
+    expect(() =>
+      parseConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://x@127.0.0.1/db' }),
+    ).toThrow(/REDIS_URL/);
+    expect(parseConfig({}).webConcurrency).toBe(1);
+  });
+});
+
+const pgAdmin = process.env.TEST_DATABASE_URL;
+const redis = testRedis();
+
+/**
+ * Several server processes on one PostgreSQL and one Redis: a rate limit
+ * counts across them, a periodic job runs once, and a session started on one
+ * works on the other. Needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both).
+ */
+describe.skipIf(!pgAdmin || !redis)(
+  pgAdmin && redis ? 'several server processes' : `several server processes: ${REDIS_SKIP_REASON}`,
+  { timeout: 180_000 },
+  () => {
+    const dirs: string[] = [];
+    const servers: ReturnType<typeof startServer>[] = [];
+    let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+    let env: Record<string, string>;
+    const base: string[] = [];
+
+    const start = async (extra: Record<string, string> = {}) => {
+      const port = await freePort();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'fa-clube-proc-'));
+      dirs.push(dataDir);
+      const server = startServer({ ...env, ...extra, PORT: String(port), DATA_DIR: dataDir });
+      servers.push(server);
+      await waitHealthy(port, server.child);
+      return { url: `http://127.0.0.1:${port}/api/v1`, server };
+    };
+    const call = async (url: string, init: { method?: string; token?: string; body?: unknown }) => {
+      const res = await fetch(url, {
+        method: init.method ?? 'GET',
+        headers: {
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+      return {
+        status: res.status,
+        headers: res.headers,
+        body: (await res.json()) as Record<string, string>,
+      };
+    };
+    const jobRuns = async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string; runs: string }>(
+          'select name, runs from job_runs order by name',
+        );
+        return Object.fromEntries(rows.map((r) => [r.name, Number(r.runs)]));
+      } finally {
+        await client.end();
+      }
+    };
+
+    // every periodic job (subscriptions, abandoned uploads, the apps' own...) ran exactly once
+    const expectEachJobOnce = (runs: Record<string, number>) => {
+      expect(runs).toMatchObject({ 'rotina de assinaturas': 1, 'uploads abandonados': 1 });
+      for (const [job, count] of Object.entries(runs)) expect(count, job).toBe(1);
+    };
+
+    beforeAll(async () => {
+      database = await createPostgresDatabase(pgAdmin!);
+      const web = mkdtempSync(path.join(tmpdir(), 'fa-clube-web-'));
+      dirs.push(web);
+      mkdirSync(path.join(web, 'assets'));
+      writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Fã Clube</title>');
+      env = {
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        REDIS_URL: redis!.url,
+        REDIS_KEY_PREFIX: redis!.prefix,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        WEB_DIST: web,
+        RATE_LIMIT_SIGNIN_IP: '4/60',
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+      };
+      for (let i = 0; i < 2; i++) base.push((await start()).url);
+    });
+
+    afterAll(async () => {
+      for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+      await Promise.all(servers.map((s) => s.exited));
+      await database?.drop();
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    });
+
+    it('runs each periodic job once, whichever process ticks', async () => {
+      expectEachJobOnce(await jobRuns());
+    });
+
+    it('honours on one process a session started on the other', async () => {
+      const user = newUserData();
+      expect((await call(`${base[0]}/user`, { method: 'POST', body: user })).status).toBe(201);
+      const signIn = await call(`${base[0]}/token`, {
+        method: 'POST',
+        body: { email: user.email, password: user.password },
+      });
+      expect(signIn.status).toBe(200);
+      const me = await call(`${base[1]}/me`, { token: signIn.body.access_token });
+      expect(me.status).toBe(200);
+      expect(me.body.username).toBe(user.username);
+      const refreshed = await call(`${base[1]}/refresh-token`, {
+        method: 'POST',
+        body: { refresh_token: signIn.body.refresh_token },
+      });
+      expect(refreshed.status).toBe(200);
+      expect((await call(`${base[0]}/me`, { token: refreshed.body.access_token })).status).toBe(
+        200,
+      );
+    });
+
+    it('counts a per-IP rate limit across both processes', async () => {
+      // The sign-in above was the first of 4 per minute from this IP.
+      const attempt = (i: number) =>
+        call(`${base[i % 2]}/token`, {
+          method: 'POST',
+          body: { email: 'ninguem@exemplo.com.br', password: 'senha-errada-123' },
+        });
+      const statuses = [];
+      for (let i = 1; i <= 4; i++) statuses.push((await attempt(i)).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const limited = await attempt(0);
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('serves one port with WEB_CONCURRENCY=2 workers, migrating and running the jobs once', async () => {
+      const cluster = await start({ WEB_CONCURRENCY: '2' });
+      await expect
+        .poll(() => cluster.server.output(), { timeout: 30_000 })
+        .toContain('2 processos');
+      expect((await call(`${cluster.url}/health`, {})).status).toBe(200);
+      // two more processes ticked at start: no job ran again within its interval
+      expectEachJobOnce(await jobRuns());
+      cluster.server.child.kill('SIGTERM');
+      expect(await cluster.server.exited).toBe(0);
+    });
+  },
+);

@@ -1,0 +1,98 @@
+import {
+  CompleteUploadResponse,
+  EmailChangeRequested,
+  ImageUploadResponse,
+  MeResponse,
+  MY_SUBSCRIPTIONS_PAGING,
+  MessageBody,
+  PAGE_SIZE_MAX,
+  RevokedSessionsResponse,
+  SessionsResponse,
+  SubscriptionsResponse,
+  Workspace,
+  accountPaths,
+  apiPath,
+  paths,
+} from '@fa-clube/contract';
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  CreateWorkspaceBody,
+  ImageContentType,
+  UpdateProfileBody,
+} from '@fa-clube/contract';
+import { z } from 'zod';
+import { api, request } from '@/lib/api-client';
+
+export const mySubscriptionsKey = ['my-subscriptions'] as const;
+export const sessionsKey = ['my-sessions'] as const;
+
+/**
+ * GET /subscriptions: subscriptions, open charges and paid periods. One page of the largest size
+ * (the list is paged since issue 11): a person rarely follows more than a hundred creators.
+ */
+export const fetchMySubscriptions = (signal?: AbortSignal) =>
+  api.get(apiPath(paths.subscriptions), {
+    query: { page: MY_SUBSCRIPTIONS_PAGING.base, size: PAGE_SIZE_MAX },
+    schema: SubscriptionsResponse,
+    signal,
+  });
+
+export const updateProfile = (body: UpdateProfileBody) =>
+  api.patch(apiPath(accountPaths.me), body, { schema: MeResponse });
+
+export const changePassword = (body: ChangePasswordBody) =>
+  api.post(apiPath(accountPaths.password), body, {
+    schema: MessageBody.extend({ revoked: z.number() }),
+  });
+
+export const requestEmailChange = (body: ChangeEmailBody) =>
+  api.post(apiPath(accountPaths.email), body, { schema: EmailChangeRequested });
+
+/** The link's token; public (the link may be opened signed out or on another device). */
+export const confirmEmailChange = (token: string) =>
+  api.post(
+    apiPath(accountPaths.emailConfirm),
+    { token },
+    {
+      schema: EmailChangeRequested,
+      auth: false,
+    },
+  );
+
+export const fetchSessions = (signal?: AbortSignal) =>
+  api.get(apiPath(accountPaths.sessions), { schema: SessionsResponse, signal });
+
+export const endSession = (id: string) =>
+  api.delete(apiPath(accountPaths.session, { id }), { schema: MessageBody });
+
+export const endOtherSessions = () =>
+  api.delete(apiPath(accountPaths.otherSessions), { schema: RevokedSessionsResponse });
+
+/** GET /me/export as a file. */
+export const downloadMyData = () =>
+  api.get<Blob>(apiPath(accountPaths.export), {
+    responseType: 'blob',
+    headers: { Accept: 'application/json' },
+  });
+
+/** DELETE /me: with the password, or none for an account made through Google without one. */
+export const deleteAccount = (password: string | undefined) =>
+  request(apiPath(accountPaths.me), { method: 'DELETE', body: { password }, schema: MessageBody });
+
+/** POST /avatar/upload: a pre-signed PUT for the person's photo. */
+export const requestAvatarUpload = (file: { type: ImageContentType; size: number }) =>
+  api.post(
+    apiPath(paths.userAvatarUpload),
+    { content_type: file.type, size: file.size },
+    { schema: ImageUploadResponse },
+  );
+
+export const completeAvatarUpload = (uploadId: string) =>
+  api.post(apiPath(paths.uploadComplete, { uploadId }), undefined, {
+    schema: CompleteUploadResponse,
+  });
+
+/** POST /workspaces: a new workspace the person owns. */
+export const createWorkspace = (body: CreateWorkspaceBody) =>
+  api.post(apiPath(paths.workspaces), body, { schema: Workspace });

@@ -1,0 +1,64 @@
+import {
+  APPS_PAGING,
+  AppSettingsResponse,
+  EmailCampaignsResponse,
+  EmailMarketingSettings,
+  SendEmailResponse,
+  UnsubscribeInfo,
+  apiPath,
+  appsPaths,
+} from '@fa-clube/contract';
+import type { SendEmailBody } from '@fa-clube/contract';
+import { api } from '@/lib/api-client';
+
+export const campaignsKey = (ws: string) => ['campaigns', ws] as const;
+
+/** GET /apps/email-marketing/{ws}/campaigns (the first page, newest first). */
+export const fetchCampaigns = (ws: string, signal?: AbortSignal) =>
+  api.get(apiPath(appsPaths.emailCampaigns, { ws }), {
+    query: { page: APPS_PAGING.base, size: APPS_PAGING.size },
+    schema: EmailCampaignsResponse,
+    signal,
+  });
+
+/** POST /apps/email-marketing/{ws}/send-email → 202 { id, queued } */
+export const sendEmail = (ws: string, body: SendEmailBody) =>
+  api.post(apiPath(appsPaths.emailSend, { ws }), body, { schema: SendEmailResponse });
+
+/** GET /unsubscribe?token= (public): what the link unsubscribes. */
+export const fetchUnsubscribe = (token: string, signal?: AbortSignal) =>
+  api.get(apiPath(appsPaths.emailUnsubscribe), {
+    query: { token },
+    auth: false,
+    schema: UnsubscribeInfo,
+    signal,
+  });
+
+/** POST /unsubscribe?token= (public). */
+export const postUnsubscribe = (token: string) =>
+  api.post(apiPath(appsPaths.emailUnsubscribe), undefined, {
+    query: { token },
+    auth: false,
+    schema: UnsubscribeInfo,
+  });
+
+export const settingsKey = (ws: string) => [...campaignsKey(ws), 'settings'] as const;
+
+/** GET /apps/{ws}/email-marketing/settings */
+export const fetchSettings = async (ws: string, signal?: AbortSignal) =>
+  EmailMarketingSettings.parse(
+    (
+      await api.get(apiPath(appsPaths.appSettings, { ws, app: 'email-marketing' }), {
+        schema: AppSettingsResponse,
+        signal,
+      })
+    ).settings,
+  );
+
+/** PUT /apps/{ws}/email-marketing/settings */
+export const saveSettings = (ws: string, settings: EmailMarketingSettings) =>
+  api.put(
+    apiPath(appsPaths.appSettings, { ws, app: 'email-marketing' }),
+    { settings },
+    { schema: AppSettingsResponse },
+  );

@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@/app/routes';
+import { meFixture, mockFetch } from '@/test/fetch';
+import type { Call } from '@/test/fetch';
+import { renderRoutes } from '@/test/render';
+import { storeSession, storedWorkspaces } from '@/test/session';
+
+const WS = '5d1f8a3c-2b4e-4c6d-8e9f-0a1b2c3d4e5f';
+const base = `/api/v1/apps/email-marketing/${WS}`;
+
+function signIn(isOwner = true) {
+  storeSession({ id: WS, label: 'Carla Mendes', username: 'carla', is_owner: isOwner });
+}
+
+const campaign = (over: Record<string, unknown> = {}) => ({
+  id: '0c8b6f0e-1111-4222-8333-444455556666',
+  subject: 'Novidades',
+  status: 'sent',
+  queued: 0,
+  sent: 12,
+  failed: 1,
+  unsubscribed: 2,
+  created_at: '2026-11-20T12:00:00.000Z',
+  finished_at: '2026-11-20T12:01:00.000Z',
+  ...over,
+});
+
+function api(options: { installed?: boolean; campaigns?: unknown[] } = {}) {
+  return mockFetch((call: Call) => {
+    if (call.path === '/api/v1/workspaces') return storedWorkspaces();
+    if (call.path === '/api/v1/me') return { body: meFixture() };
+    if (call.path === `${base}/campaigns`) {
+      if (options.installed === false)
+        return {
+          status: 409,
+          body: { message: 'Este app não está instalado.', code: 'APP_NOT_INSTALLED' },
+        };
+      const campaigns = options.campaigns ?? [];
+      return { body: { campaigns, page: 1, size: 20, total: campaigns.length } };
+    }
+    if (call.path === `/api/v1/apps/${WS}/email-marketing/settings`) {
+      const settings =
+        call.method === 'PUT'
+          ? (call.body as { settings: object }).settings
+          : { sender_name: null, reply_to: null, rate_per_minute: 60 };
+      return { body: { settings } };
+    }
+    if (call.path === `${base}/send-email`)
+      return { status: 202, body: { id: campaign().id, queued: 3 } };
+    return { status: 404, body: { message: 'não', code: 'NOT_FOUND' } };
+  });
+}
+
+describe('E-mail marketing', () => {
+  it('sends the owner to Apps while the app is not installed', async () => {
+    signIn();
+    api({ installed: false });
+    renderRoutes(routes, '/settings/apps/email-marketing');
+    expect(await screen.findByText('O app E-mail marketing não está instalado')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ir para Apps' })).toHaveAttribute(
+      'href',
+      '/settings/apps',
+    );
+  });
+
+  it('lists campaigns with their counts; members see no composer', async () => {
+    signIn(false);
+    api({ campaigns: [campaign()] });
+    renderRoutes(routes, '/settings/apps/email-marketing');
+    const row = await screen.findByRole('listitem', { name: 'Novidades' });
+    expect(within(row).getByText('Enviada')).toBeVisible();
+    expect(within(row).getByTestId('count-sent')).toHaveTextContent('Enviados12');
+    expect(within(row).getByTestId('count-failed')).toHaveTextContent('Falhas1');
+    expect(within(row).getByTestId('count-unsubscribed')).toHaveTextContent('Descadastros2');
+    expect(screen.queryByRole('form', { name: 'Nova campanha de e-mail' })).toBeNull();
+  });
+
+  it(
+    'sends segments and addresses after confirming; refuses a bad address without a request',
+    { timeout: 20_000 },
+    async () => {
+      signIn();
+      const { calls } = api();
+      renderRoutes(routes, '/settings/apps/email-marketing');
+      const form = await screen.findByRole('form', { name: 'Nova campanha de e-mail' });
+      await userEvent.type(within(form).getByLabelText('Assunto'), 'Oi');
+      await userEvent.click(within(form).getByRole('checkbox', { name: 'Assinantes anuais' }));
+      await userEvent.type(
+        within(form).getByLabelText('Outros e-mails'),
+        'a@example.com, nao-e-email',
+      );
+      await userEvent.click(within(form).getByRole('button', { name: 'Enviar campanha' }));
+      expect(await screen.findByText('E-mail inválido: nao-e-email')).toBeVisible();
+      await userEvent.clear(within(form).getByLabelText('Outros e-mails'));
+      await userEvent.type(within(form).getByLabelText('Outros e-mails'), 'a@example.com');
+      await userEvent.click(within(form).getByRole('button', { name: 'Enviar campanha' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar agora' }));
+      expect(await screen.findByText('Campanha na fila: 3 e-mails.')).toBeVisible();
+      const sent = calls.filter((c) => c.path === `${base}/send-email`);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.body).toMatchObject({
+        subject: 'Oi',
+        contacts: ['subscribers', 'subscribers:yearly', 'a@example.com'],
+      });
+    },
+  );
+
+  it('sends a test to the signed-in user only', { timeout: 20_000 }, async () => {
+    signIn();
+    const { calls } = api();
+    renderRoutes(routes, '/settings/apps/email-marketing');
+    const form = await screen.findByRole('form', { name: 'Nova campanha de e-mail' });
+    await userEvent.type(within(form).getByLabelText('Assunto'), 'Teste');
+    const button = within(form).getByRole('button', { name: 'Enviar teste para mim' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(await screen.findByText('Teste enviado para maria@exemplo.com.')).toBeVisible();
+    expect(calls.find((c) => c.path === `${base}/send-email`)?.body).toMatchObject({
+      contacts: ['maria@exemplo.com'],
+    });
+  });
+});
+
+describe('sending settings', () => {
+  it(
+    'saves the sender name, Reply-To and rate; refuses a rate out of range',
+    { timeout: 20_000 },
+    async () => {
+      signIn();
+      const { calls } = api();
+      renderRoutes(routes, '/settings/apps/email-marketing');
+      await userEvent.click(await screen.findByRole('button', { name: 'Configurações de envio' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.type(within(dialog).getByLabelText('Nome do remetente'), 'Carla');
+      await userEvent.type(within(dialog).getByLabelText('Responder para'), 'carla@example.com');
+      const rate = within(dialog).getByLabelText('E-mails por minuto');
+      await userEvent.clear(rate);
+      await userEvent.type(rate, '0');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      expect(
+        await within(dialog).findByText('Envie pelo menos 1 e-mail por minuto.'),
+      ).toBeVisible();
+      await userEvent.clear(rate);
+      await userEvent.type(rate, '30');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      expect(await screen.findByText('Configurações de envio salvas.')).toBeVisible();
+      const put = calls.filter((c) => c.method === 'PUT');
+      expect(put).toHaveLength(1);
+      expect(put[0]!.body).toEqual({
+        settings: { sender_name: 'Carla', reply_to: 'carla@example.com', rate_per_minute: 30 },
+      });
+    },
+  );
+});
+
+describe('/unsubscribe', () => {
+  function unsubscribeApi(state: { unsubscribed: boolean }) {
+    return mockFetch((call: Call) => {
+      if (call.path !== '/api/v1/unsubscribe') return { status: 404, body: {} };
+      if (call.query.get('token') !== 'tok')
+        return {
+          status: 400,
+          body: { message: 'Link de descadastro inválido.', code: 'UNSUBSCRIBE_TOKEN_INVALID' },
+        };
+      if (call.method === 'POST') state.unsubscribed = true;
+      return {
+        body: {
+          workspace: { label: 'Carla Mendes', username: 'carla' },
+          email: 'br***@example.com',
+          unsubscribed: state.unsubscribed,
+        },
+      };
+    });
+  }
+
+  it('asks first, then unsubscribes', async () => {
+    const { calls } = unsubscribeApi({ unsubscribed: false });
+    renderRoutes(routes, '/unsubscribe?token=tok');
+    expect(
+      await screen.findByText('Deixar de receber os e-mails de Carla Mendes em br***@example.com?'),
+    ).toBeVisible();
+    expect(calls.every((c) => c.method === 'GET')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
+    expect(await screen.findByRole('heading', { name: 'Inscrição cancelada' })).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says when the link is not valid', async () => {
+    unsubscribeApi({ unsubscribed: false });
+    renderRoutes(routes, '/unsubscribe?token=outro');
+    expect(await screen.findByRole('heading', { name: 'Link inválido' })).toBeVisible();
+  });
+});

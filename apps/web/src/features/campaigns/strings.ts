@@ -1,0 +1,86 @@
+import type { CampaignStatus, ContactSegment } from '@fa-clube/contract';
+import { t as shell } from '@/i18n/pt-BR';
+
+export const t = {
+  ...shell,
+  campaigns: {
+    title: 'E-mail marketing',
+    description: 'Escreva uma campanha, veja a prévia e envie aos seus assinantes.',
+    back: 'Apps',
+    notInstalledTitle: 'O app E-mail marketing não está instalado',
+    notInstalledText: 'Instale-o em Configurações › Apps para enviar campanhas.',
+    openApps: 'Ir para Apps',
+    loadError: 'Não foi possível carregar as campanhas.',
+    compose: 'Nova campanha',
+    composeLabel: 'Nova campanha de e-mail',
+    subject: 'Assunto',
+    subjectPlaceholder: 'Novidades da semana',
+    audience: 'Destinatários',
+    audienceHint: 'Escolha grupos de assinantes ativos e/ou escreva endereços.',
+    segments: {
+      subscribers: 'Todos os assinantes',
+      'subscribers:monthly': 'Assinantes mensais',
+      'subscribers:quarterly': 'Assinantes trimestrais',
+      'subscribers:yearly': 'Assinantes anuais',
+    } satisfies Record<ContactSegment, string>,
+    addresses: 'Outros e-mails',
+    addressesHint: 'Separe por vírgula ou uma linha para cada.',
+    noAudience: 'Escolha um grupo ou escreva pelo menos um e-mail.',
+    badAddress: (v: string) => `E-mail inválido: ${v}`,
+    template: 'Conteúdo (HTML)',
+    templateHint:
+      'Use {{ nome }} para o nome do fã e {{ link_cancelar }} para o link de descadastro. Scripts são removidos.',
+    defaultTemplate:
+      '<h1>Olá, {{ nome }}!</h1>\n<p>Tenho novidades fresquinhas para você esta semana.</p>\n<p><a href="{{ link_cancelar }}">Não quero mais receber estes e-mails</a></p>',
+    preview: 'Prévia',
+    previewTitle: 'Prévia do e-mail',
+    previewName: 'Maria',
+    sendTest: 'Enviar teste para mim',
+    testSent: (email: string) => `Teste enviado para ${email}.`,
+    send: 'Enviar campanha',
+    confirmTitle: 'Enviar campanha?',
+    confirmText: (subject: string) =>
+      `“${subject}” vai para os destinatários escolhidos. Quem se descadastrou não recebe.`,
+    confirmSend: 'Enviar agora',
+    sent: (n: number) =>
+      n === 1 ? 'Campanha na fila: 1 e-mail.' : `Campanha na fila: ${n} e-mails.`,
+    settings: 'Configurações de envio',
+    settingsText: 'Quem aparece como remetente, para onde vão as respostas e o ritmo de envio.',
+    senderName: 'Nome do remetente',
+    senderNameHint: 'Em branco: o nome do seu perfil.',
+    replyTo: 'Responder para',
+    replyToHint: 'Em branco: as respostas não chegam a você.',
+    rate: 'E-mails por minuto',
+    rateHint: 'Os demais esperam na fila.',
+    settingsSaved: 'Configurações de envio salvas.',
+    listTitle: 'Campanhas',
+    emptyTitle: 'Nenhuma campanha ainda',
+    emptyText: 'As campanhas enviadas aparecem aqui com o andamento de cada uma.',
+    counts: {
+      queued: 'Na fila',
+      sent: 'Enviados',
+      failed: 'Falhas',
+      unsubscribed: 'Descadastros',
+    },
+    status: {
+      queued: 'Na fila',
+      sending: 'Enviando',
+      sent: 'Enviada',
+      failed: 'Falhou',
+    } satisfies Record<CampaignStatus, string>,
+  },
+  unsubscribe: {
+    title: 'Cancelar inscrição',
+    loading: 'Carregando…',
+    question: (label: string, email: string) =>
+      `Deixar de receber os e-mails de ${label} em ${email}?`,
+    confirm: 'Cancelar inscrição',
+    doneTitle: 'Inscrição cancelada',
+    done: (label: string, email: string) =>
+      `Pronto: ${email} não receberá mais e-mails de ${label}.`,
+    invalidTitle: 'Link inválido',
+    invalid: 'Este link de descadastro não é válido. Abra o link do e-mail que você recebeu.',
+    profile: (label: string) => `Ver o perfil de ${label}`,
+    home: 'Ir para o Fã Clube',
+  },
+};

@@ -1,0 +1,153 @@
+import { format } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+import { AlertTriangle, CheckCheck } from 'lucide-react';
+import { useState } from 'react';
+import { PAYMENT_REVIEW_REASON_LABELS, formatCents, majorToCents } from '@fa-clube/contract';
+import type { PaymentReview } from '@fa-clube/contract';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage, hasErrorCode } from '@/lib/api-client';
+import { t } from '../strings';
+import { usePaymentReviews, useResolvePaymentReview } from '../hooks/use-subscribers';
+
+const formatWhen = (iso: string) => format(new Date(iso), 'dd/MM/yy HH:mm', { locale: ptBR });
+const money = (value: number, currency: string) => formatCents(majorToCents(value), currency);
+
+/**
+ * 'Pagamento a revisar' (owner only, above the pending charges): Pix money that arrived but
+ * activated nothing — a second Pix of a paid charge, another amount, a cancelled charge — with
+ * the amount, the payer and the date, until the owner marks it resolved. Hidden when there is
+ * none (and while it loads: the pending list below shows its own spinner).
+ */
+export function PaymentReviews({ ws }: { ws: string }) {
+  const query = usePaymentReviews(ws, true);
+  const resolve = useResolvePaymentReview(ws);
+  const [target, setTarget] = useState<PaymentReview | null>(null);
+
+  if (query.isPending) return null;
+  if (!query.data) {
+    return (
+      <section className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 px-4 py-3">
+        <p role="alert" className="text-sm text-destructive">
+          {t.reviews.loadError}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          {t.common.retry}
+        </Button>
+      </section>
+    );
+  }
+  const reviews = query.data.pages.flatMap((p) => p.reviews);
+  if (reviews.length === 0) return null;
+
+  const onResolve = () => {
+    if (!target || resolve.isPending) return;
+    resolve.mutate(target.id, {
+      onSuccess: () => {
+        setTarget(null);
+        toast.success(t.reviews.resolved);
+      },
+      onError: (error) => {
+        setTarget(null);
+        if (hasErrorCode(error, 'PAYMENT_REVIEW_RESOLVED', 'PAYMENT_REVIEW_NOT_FOUND'))
+          toast.success(t.reviews.alreadyResolved);
+        else toast.error(errorMessage(error));
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="payment-reviews-title" className="mb-6 grid gap-3">
+      <div className="flex items-start gap-3">
+        <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-500/15 text-amber-700 dark:text-amber-400">
+          <AlertTriangle className="size-4" aria-hidden />
+        </span>
+        <div className="grid gap-1">
+          <h2 id="payment-reviews-title" className="flex items-center gap-2 font-semibold">
+            {t.reviews.title}
+            <Badge variant="secondary" className="h-5 min-w-5 px-1.5 text-[11px]">
+              {query.data.pages.at(-1)?.total ?? reviews.length}
+            </Badge>
+          </h2>
+          <p className="text-[13px] leading-relaxed text-muted-foreground">
+            {t.reviews.description}
+          </p>
+        </div>
+      </div>
+      <ul className="divide-y overflow-hidden rounded-xl border border-amber-500/30 bg-card shadow-xs">
+        {reviews.map((review) => (
+          <li
+            key={review.id}
+            className="grid gap-3 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] md:items-center md:gap-5"
+            data-testid="payment-review"
+          >
+            <div className="flex min-w-0 items-center gap-3">
+              <Avatar name={review.label} className="size-10" />
+              <div className="grid min-w-0 gap-0.5">
+                <span className="truncate font-medium">{review.label}</span>
+                <span className="truncate text-[13px] text-muted-foreground">
+                  @{review.username}
+                </span>
+              </div>
+            </div>
+            <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 text-[13px]">
+              <dt className="text-muted-foreground">{t.reviews.received}</dt>
+              <dd className="font-semibold tabular-nums">
+                {money(review.amount, review.currency)}
+              </dd>
+              <dt className="sr-only">{t.reviews.reason}</dt>
+              <dd className="col-span-2 flex flex-wrap items-center gap-x-2 gap-y-1">
+                <Badge variant="outline">{PAYMENT_REVIEW_REASON_LABELS[review.reason]}</Badge>
+                <span className="text-muted-foreground">
+                  {t.reviews.charge(money(review.charge_value, review.currency))}
+                </span>
+              </dd>
+              <dt className="text-muted-foreground">{t.reviews.receivedAt}</dt>
+              <dd className="tabular-nums">{formatWhen(review.paid_at ?? review.received_at)}</dd>
+              <dt className="text-muted-foreground">{t.reviews.endToEnd}</dt>
+              <dd className="truncate font-mono text-xs" title={review.id}>
+                {review.id}
+              </dd>
+            </dl>
+            <Button
+              variant="outline"
+              className="w-full md:w-auto"
+              onClick={() => setTarget(review)}
+            >
+              <CheckCheck aria-hidden />
+              {t.reviews.resolve}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {t.reviews.more}
+          </Button>
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => {
+          if (!open) setTarget(null);
+        }}
+        pending={resolve.isPending}
+        title={t.reviews.resolveTitle}
+        description={
+          target ? t.reviews.resolveText(money(target.amount, target.currency), target.label) : null
+        }
+        confirmLabel={t.reviews.resolveAction}
+        onConfirm={onResolve}
+      />
+    </section>
+  );
+}

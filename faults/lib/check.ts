@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Op, World } from './load';
+
+export type Query = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export interface Figures {
+  requests: number;
+  acknowledged: number;
+  failed: number;
+  timedOut: number;
+  lost: number;
+  duplicates: number;
+  partial: number;
+  held: number;
+  /** ms from the fault to the first acknowledged write started after it. */
+  firstSuccessMs?: number;
+  /** ms from the fault to the first 1 s window as fast as the baseline (p99). */
+  baselineP99Ms?: number;
+  notes: string[];
+}
+
+const p99 = (xs: number[]) => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!;
+};
+
+/**
+ * Counts the run's writes and, around a fault at `faultAt` (performance.now()),
+ * the held ones (in flight at the fault, answered 2xx), the time to the first
+ * success and to a window whose p99 is back under 1.5 × the baseline's (the
+ * writes before the fault), or the baseline + 50 ms on a fast baseline.
+ */
+export function countOps(ops: Op[], faultAt?: number, faultEnd = faultAt): Figures {
+  const acked = ops.filter((o) => o.outcome === 'ack');
+  const f: Figures = {
+    requests: ops.length,
+    acknowledged: acked.length,
+    failed: ops.filter((o) => o.outcome === 'failed').length,
+    timedOut: ops.filter((o) => o.outcome === 'timeout').length,
+    lost: 0,
+    duplicates: 0,
+    partial: 0,
+    held: 0,
+    notes: [],
+  };
+  const reasons = new Map<string, number>();
+  for (const o of ops)
+    if (o.outcome !== 'ack') reasons.set(o.error ?? '?', (reasons.get(o.error ?? '?') ?? 0) + 1);
+  const top = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  if (top.length)
+    f.notes.push(`not acknowledged: ${top.map(([e, n]) => `${n} × ${e}`).join(', ')}`);
+  if (faultAt === undefined || faultEnd === undefined) return f;
+  f.held = acked.filter((o) => o.start < faultAt && o.end > faultAt).length;
+  const after = acked.filter((o) => o.start >= faultEnd).sort((a, b) => a.end - b.end);
+  if (after[0]) f.firstSuccessMs = Math.round(after[0].end - faultAt);
+  const baseline = p99(acked.filter((o) => o.end < faultAt).map((o) => o.end - o.start));
+  const limit = Math.max(baseline * 1.5, baseline + 50);
+  const lastStart = Math.max(...ops.map((o) => o.start));
+  for (let t = faultEnd; t + 1000 <= lastStart; t += 250) {
+    const win = ops.filter((o) => o.start >= t && o.start < t + 1000);
+    if (win.length < 5 || win.some((o) => o.outcome !== 'ack')) continue;
+    if (p99(win.map((o) => o.end - o.start)) <= limit) {
+      f.baselineP99Ms = Math.round(t - faultAt);
+      break;
+    }
+  }
+  f.notes.push(`baseline p99 ${Math.round(baseline)} ms`);
+  return f;
+}
+
+const ids = (ops: Op[], kind: Op['kind']) =>
+  ops.filter((o) => o.kind === kind && o.outcome === 'ack' && o.key).map((o) => o.key!);
+
+const num = (rows: Record<string, unknown>[]) => Number(rows[0]?.n ?? 0);
+
+/**
+ * Reads the database (and the file store under `filesRoot`) after a run:
+ * acknowledged but lost writes, duplicated effects and partial state.
+ */
+export async function verify(
+  q: Query,
+  world: World,
+  ops: Op[],
+  filesRoot: string,
+  f: Figures,
+): Promise<Figures> {
+  const lostBy: Record<string, number> = {};
+  const miss = (kind: string, n: number) => {
+    if (n > 0) lostBy[kind] = n;
+    f.lost += n;
+  };
+  // sign-ups: the user exists
+  const emails = ids(ops, 'signup');
+  const users = await q('select lower(email) as e from users where lower(email) = any($1)', [
+    emails,
+  ]);
+  miss('signup', emails.length - users.length);
+  // posts: the row, its attachment, and the attachment's file
+  const posts = ids(ops, 'post');
+  const rows = await q(
+    `select c.id, a.file_path from contents c left join content_attachments a on a.content_id = c.id
+      where c.id = any($1::uuid[])`,
+    [posts],
+  );
+  miss('post', posts.length - new Set(rows.map((r) => r.id)).size);
+  for (const r of rows) {
+    const file = r.file_path
+      ? path.join(filesRoot, 'workspaces', world.creator.workspaceId, 'files', String(r.file_path))
+      : null;
+    if (!file || !existsSync(file)) f.partial++;
+  }
+  // likes: the pair exists; like_count agrees with the likes
+  const likes = ids(ops, 'like');
+  const liked = await q(
+    `select content_id || ':' || user_id as k from content_likes where content_id = any($1::uuid[])`,
+    [world.posts],
+  );
+  const likedSet = new Set(liked.map((r) => String(r.k)));
+  miss('like', likes.filter((k) => !likedSet.has(k)).length);
+  f.partial += num(
+    await q(
+      `select count(*)::int as n from contents c
+        where c.like_count <> (select count(*) from content_likes l where l.content_id = c.id)`,
+    ),
+  );
+  // charges: paid; one ledger row and one subscription period per charge
+  const charges = ids(ops, 'charge');
+  const paid = await q(`select id from charges where id = any($1::uuid[]) and status = 'paid'`, [
+    charges,
+  ]);
+  miss('charge', new Set(charges).size - paid.length);
+  f.duplicates += num(
+    await q(`select count(*)::int as n from (select charge_id from finance_transactions
+      where charge_id is not null group by charge_id having count(*) > 1) d`),
+  );
+  f.duplicates += num(
+    await q(`select count(*)::int as n from (select charge_id from subscription_payments
+      group by charge_id having count(*) > 1) d`),
+  );
+  f.partial += num(
+    await q(`select count(*)::int as n from charges c where c.status = 'paid' and (
+      not exists (select 1 from finance_transactions t where t.charge_id = c.id)
+      or not exists (select 1 from subscription_payments p where p.charge_id = c.id))`),
+  );
+  // transactions: the row exists once per import_key
+  const keys = ids(ops, 'transaction');
+  const found = await q(
+    `select import_key from finance_transactions where import_key = any($1) group by import_key`,
+    [keys],
+  );
+  miss('transaction', keys.length - found.length);
+  f.duplicates += num(
+    await q(`select count(*)::int as n from (select import_key from finance_transactions
+      where import_key is not null group by account_id, import_key having count(*) > 1) d`),
+  );
+  if (f.lost) f.notes.push(`lost: ${JSON.stringify(lostBy)}`);
+  return f;
+}

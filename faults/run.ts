@@ -1,0 +1,96 @@
+/**
+ * The fault suite (issue 13): `npm run faults` runs every scenario,
+ * `npm run faults -- <name> [<name>...]` some. Prints the figure table and, when
+ * every scenario ran, writes it to docs/reliability.md. See faults/README.md.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './lib/api';
+import { makeEnv, SCENARIOS } from './scenarios';
+import type { Result } from './scenarios';
+
+const ms = (v?: number) =>
+  v === undefined || Number.isNaN(v) ? '—' : `${(v / 1000).toFixed(1)} s`;
+
+function table(results: Result[]): string {
+  const head =
+    '| scenario | requests | acknowledged | lost | duplicates | partial | held | first success | p99 back | result |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |';
+  const rows = results.map(
+    (r) =>
+      `| ${r.scenario} | ${r.requests} | ${r.acknowledged} | ${r.lost} | ${r.duplicates} | ${r.partial} | ${r.held} | ${ms(r.firstSuccessMs)} | ${ms(r.baselineP99Ms)} | ${r.skipped ? 'skipped' : r.passed ? 'pass' : 'FAIL'} |`,
+  );
+  return [head, ...rows].join('\n');
+}
+
+const MARK_START = '<!-- faults:table:start -->';
+const MARK_END = '<!-- faults:table:end -->';
+
+async function main() {
+  const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = names.filter((n) => !SCENARIOS[n]);
+  if (unknown.length) {
+    console.error(
+      `Cenários desconhecidos: ${unknown.join(', ')}\nDisponíveis: ${Object.keys(SCENARIOS).join(', ')}`,
+    );
+    process.exit(2);
+  }
+  const selected = names.length ? names : Object.keys(SCENARIOS);
+  const env = makeEnv();
+  const results: Result[] = [];
+  try {
+    for (const name of selected) {
+      console.log(`\n▶ ${name}`);
+      const started = performance.now();
+      let r: Result;
+      try {
+        r = await SCENARIOS[name]!(env);
+      } catch (err) {
+        r = {
+          scenario: name,
+          proves: '',
+          passed: false,
+          failures: [`crashed: ${(err as Error).stack ?? String(err)}`],
+          requests: 0,
+          acknowledged: 0,
+          failed: 0,
+          timedOut: 0,
+          lost: 0,
+          duplicates: 0,
+          partial: 0,
+          held: 0,
+          notes: [],
+        };
+      }
+      results.push(r);
+      console.log(
+        `  ${r.passed ? 'ok' : 'FAIL'} in ${ms(performance.now() - started)}: ${r.requests} requests, ` +
+          `${r.acknowledged} acknowledged, ${r.failed} failed, ${r.timedOut} timed out`,
+      );
+      for (const n of r.notes.filter(Boolean)) console.log(`  · ${n}`);
+      for (const x of r.failures) console.log(`  ✗ ${x}`);
+    }
+  } finally {
+    await env.close();
+  }
+  const text = table(results);
+  console.log(`\n${text}\n`);
+  const doc = path.join(ROOT, 'docs/reliability.md');
+  const notes = results
+    .map(
+      (r) =>
+        `- **${r.scenario}** — ${r.proves}${r.notes.filter(Boolean).length ? ` _(${r.notes.filter(Boolean).join('; ')})_` : ''}` +
+        (r.failures.length ? `\n  - FAILED: ${r.failures.join('; ')}` : ''),
+    )
+    .join('\n');
+  const body = `${MARK_START}\nLast run: ${new Date().toISOString()} (${selected.length === Object.keys(SCENARIOS).length ? 'every scenario' : selected.join(', ')}), Node ${process.version}, ${process.platform}.\n\n${text}\n\n${notes}\n${MARK_END}`;
+  const current = readFileSync(doc, 'utf8');
+  const start = current.indexOf(MARK_START);
+  const end = current.indexOf(MARK_END);
+  if (start >= 0 && end > start)
+    writeFileSync(doc, current.slice(0, start) + body + current.slice(end + MARK_END.length));
+  console.log(`Tabela escrita em ${path.relative(ROOT, doc)}`);
+  process.exit(results.every((r) => r.passed) ? 0 : 1);
+}
+
+void main();
