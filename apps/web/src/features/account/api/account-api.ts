@@ -1,5 +1,4 @@
 import {
-  CompleteUploadResponse,
   EmailChangeRequested,
   ImageUploadResponse,
   MeResponse,
@@ -87,11 +86,6 @@ export const requestAvatarUpload = (file: { type: ImageContentType; size: number
     { content_type: file.type, size: file.size },
     { schema: ImageUploadResponse },
   );
-
-export const completeAvatarUpload = (uploadId: string) =>
-  api.post(apiPath(paths.uploadComplete, { uploadId }), undefined, {
-    schema: CompleteUploadResponse,
-  });
 
 /** POST /workspaces: a new workspace the person owns. */
 export const createWorkspace = (body: CreateWorkspaceBody) =>

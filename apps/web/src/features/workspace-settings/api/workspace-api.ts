@@ -1,10 +1,4 @@
-import {
-  CompleteUploadResponse,
-  ImageUploadResponse,
-  Workspace,
-  apiPath,
-  paths,
-} from '@fa-clube/contract';
+import { ImageUploadResponse, Workspace, apiPath, paths } from '@fa-clube/contract';
 import type { ImageContentType, UpdateWorkspaceBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 
@@ -41,8 +35,3 @@ export function requestImageUpload(
 }
 
 /** Step 3: POST /uploads/{upload_id}/complete — the server checks, processes and publishes it. */
-export function completeImageUpload(uploadId: string) {
-  return api.post(apiPath(paths.uploadComplete, { uploadId }), undefined, {
-    schema: CompleteUploadResponse,
-  });
-}

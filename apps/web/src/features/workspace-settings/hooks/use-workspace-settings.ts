@@ -1,16 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '@fa-clube/contract';
-import type { ImageContentType, UpdateWorkspaceBody, Workspace } from '@fa-clube/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UpdateWorkspaceBody, Workspace } from '@fa-clube/contract';
+import { useEffect, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '../strings';
 import { hasErrorCode } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { uploadFile } from '@/lib/upload';
+import { useImagePreviewUpload } from '@/lib/use-image-upload';
 import { WORKSPACES_QUERY_KEY, rememberWorkspace } from '@/lib/workspace';
 import {
-  completeImageUpload,
   fetchWorkspace,
   requestImageUpload,
   updateWorkspace,
@@ -51,8 +49,6 @@ export function useUpdateWorkspace(id: string) {
   });
 }
 
-export type UploadPhase = 'idle' | 'uploading' | 'processing';
-
 /** Why the server refuses an image, worth showing under it (anything else is the toast only). */
 const IMAGE_REFUSALS = [
   'PAYLOAD_TOO_LARGE',
@@ -64,93 +60,44 @@ const IMAGE_REFUSALS = [
   'UPLOAD_FAILED',
 ] as const;
 
-function isAcceptedImage(file: File): file is File & { type: ImageContentType } {
-  return (IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type);
-}
-
 /**
- * Cover or avatar upload: checks the file here (images only, 15 MB), shows a local preview at
- * once, asks for a pre-signed PUT, sends the bytes with progress, completes the upload and
- * puts the processed image's URL in place. The preview stays until the processed image has
- * loaded (`onServerImageSettled`), so the picture never flashes back to the old one.
+ * Cover or avatar upload (see useImagePreviewUpload), with the server's reason for a refused
+ * image kept to show under it. The preview stays until the processed image has loaded
+ * (`onServerImageSettled`), so the picture never flashes back to the old one.
  */
 export function useImageUpload(workspace: Workspace, kind: ImageKind) {
   const queryClient = useQueryClient();
-  const [phase, setPhase] = useState<UploadPhase>('idle');
-  const [percent, setPercent] = useState(0);
-  const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const previewRef = useRef<string | null>(null);
-
-  const dropPreview = useCallback(() => {
-    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-    previewRef.current = null;
-    setPreview(null);
-  }, []);
-
-  useEffect(
-    () => () => {
-      if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-    },
-    [],
-  );
-
-  const start = async (file: File) => {
-    if (phase !== 'idle') return;
-    if (!isAcceptedImage(file) || file.size === 0) {
-      toast.error(t.workspaceSettings.imageType);
-      return;
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      toast.error(t.workspaceSettings.imageTooLarge);
-      return;
-    }
-    dropPreview();
-    const local = URL.createObjectURL(file);
-    previewRef.current = local;
-    setPreview(local);
-    setError(null);
-    setPercent(0);
-    setPhase('uploading');
-    const field = kind === 'cover' ? 'cover_url' : 'avatar_url';
-    const before = workspace[field];
-    try {
-      const upload = await requestImageUpload(workspace.id, kind, file);
-      await uploadFile({
-        url: upload.presigned_url,
-        file,
-        headers: upload.headers,
-        onProgress: (p) => setPercent(p.percent),
-      });
-      setPhase('processing');
-      const done = await completeImageUpload(upload.upload_id);
+  const field = kind === 'cover' ? 'cover_url' : 'avatar_url';
+  const upload = useImagePreviewUpload({
+    refused: { type: t.workspaceSettings.imageType, tooLarge: t.workspaceSettings.imageTooLarge },
+    request: (file) => requestImageUpload(workspace.id, kind, file),
+    onDone: (done, dropPreview) => {
+      const before = workspace[field];
       const url = (kind === 'cover' ? done.cover_url : done.avatar_url) ?? done.url;
       const current = queryClient.getQueryData<Workspace>(workspaceKey(workspace.id)) ?? workspace;
       applyWorkspace(queryClient, { ...current, [field]: url });
-      setPhase('idle');
       // the same picture again gives the same address: nothing new to wait for
       if (url === before) dropPreview();
       toast.success(t.workspaceSettings.images[kind].updated);
-    } catch (err) {
-      dropPreview();
-      setPhase('idle');
-      setPercent(0);
+    },
+    onError: (err) => {
       // the server's reason for a refused image (too large, not an image, ...)
       setError(hasErrorCode(err, ...IMAGE_REFUSALS) ? err.message : null);
       toast.error(t.workspaceSettings.images[kind].failed);
-    }
-  };
+    },
+  });
 
   return {
-    phase,
-    percent,
-    preview,
+    ...upload,
     error,
-    busy: phase !== 'idle',
-    start,
+    start: (file: File) => {
+      if (!upload.busy) setError(null);
+      return upload.start(file);
+    },
     /** The processed image loaded (or failed to): the local preview can go. */
     onServerImageSettled: () => {
-      if (phase === 'idle') dropPreview();
+      if (upload.phase === 'idle') upload.dropPreview();
     },
   };
 }
