@@ -4,12 +4,12 @@ import { AlertTriangle, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { PAYMENT_REVIEW_REASON_LABELS, formatCents, majorToCents } from '@fa-clube/contract';
 import type { PaymentReview } from '@fa-clube/contract';
-import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
+import { PayerRow } from './payer-row';
 import { t } from '../strings';
 import { usePaymentReviews, useResolvePaymentReview } from '../hooks/use-subscribers';
 
@@ -79,20 +79,12 @@ export function PaymentReviews({ ws }: { ws: string }) {
       </div>
       <ul className="divide-y overflow-hidden rounded-xl border border-amber-500/30 bg-card shadow-xs">
         {reviews.map((review) => (
-          <li
+          <PayerRow
             key={review.id}
-            className="grid gap-3 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] md:items-center md:gap-5"
-            data-testid="payment-review"
+            label={review.label}
+            username={review.username}
+            testId="payment-review"
           >
-            <div className="flex min-w-0 items-center gap-3">
-              <Avatar name={review.label} className="size-10" />
-              <div className="grid min-w-0 gap-0.5">
-                <span className="truncate font-medium">{review.label}</span>
-                <span className="truncate text-[13px] text-muted-foreground">
-                  @{review.username}
-                </span>
-              </div>
-            </div>
             <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 text-[13px]">
               <dt className="text-muted-foreground">{t.reviews.received}</dt>
               <dd className="font-semibold tabular-nums">
@@ -120,7 +112,7 @@ export function PaymentReviews({ ws }: { ws: string }) {
               <CheckCheck aria-hidden />
               {t.reviews.resolve}
             </Button>
-          </li>
+          </PayerRow>
         ))}
       </ul>
       {query.hasNextPage ? (

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { PAGING, formatCents, majorToCents } from '@fa-clube/contract';
 import type { ChargeListItem } from '@fa-clube/contract';
 import { PagedList } from '@/components/paged-list';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,6 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
 import { useConfirmCharge, usePendingCharges } from '../hooks/use-subscribers';
+import { PayerRow } from './payer-row';
 import { PlanBadge } from './subscriber-list';
 
 const formatCreated = (iso: string) => format(new Date(iso), 'dd/MM/yy HH:mm', { locale: ptBR });
@@ -62,20 +62,12 @@ export function PendingCharges({ ws, isOwner }: { ws: string; isOwner: boolean }
         {(charges) => (
           <ul className="divide-y overflow-hidden rounded-xl border bg-card shadow-xs">
             {charges.map((charge) => (
-              <li
+              <PayerRow
                 key={charge.id}
-                className="grid gap-3 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] md:items-center md:gap-5"
-                data-testid="pending-charge"
+                label={charge.label}
+                username={charge.username}
+                testId="pending-charge"
               >
-                <div className="flex min-w-0 items-center gap-3">
-                  <Avatar name={charge.label} className="size-10" />
-                  <div className="grid min-w-0 gap-0.5">
-                    <span className="truncate font-medium">{charge.label}</span>
-                    <span className="truncate text-[13px] text-muted-foreground">
-                      @{charge.username}
-                    </span>
-                  </div>
-                </div>
                 <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 text-[13px]">
                   <dt className="sr-only">{t.subscriptions.subscribers.plan}</dt>
                   <dd className="flex items-center gap-2">
@@ -102,7 +94,7 @@ export function PendingCharges({ ws, isOwner }: { ws: string; isOwner: boolean }
                     {t.subscriptions.subscribers.confirm}
                   </Button>
                 ) : null}
-              </li>
+              </PayerRow>
             ))}
           </ul>
         )}
