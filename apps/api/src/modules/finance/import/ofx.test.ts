@@ -136,12 +136,15 @@ describe('parseOfxStatement', () => {
 });
 
 describe('hostile OFX', () => {
-  it('stays linear on unclosed comments, instructions and tags', () => {
+  // Up to 1.8 MB of one unclosed piece: a linear parser needs well under a second even on a
+  // loaded machine; a quadratic one (a rescan per piece) needs hours. The bound only tells the
+  // two apart, so a busy CI machine cannot make it fail.
+  it('stays linear on unclosed comments, instructions and tags', { timeout: 180_000 }, () => {
     for (const piece of ['<!--', '<?', '<![CDATA[', '<A', '<', '</A>']) {
       const started = performance.now();
       const result = parseOfxStatement(`OFXHEADER:100\n<OFX>${piece.repeat(200_000)}`);
       expect(result.ok).toBe(false);
-      expect(performance.now() - started).toBeLessThan(3000);
+      expect(performance.now() - started).toBeLessThan(25_000);
     }
   });
 
