@@ -146,6 +146,11 @@ export const TwoFactorToggleResponse = z.object({
   two_factor: z.boolean(),
   /** Only when 2FA was turned on: ten single-use codes, shown once, stored only hashed. */
   recovery_codes: z.array(z.string()).optional(),
+  /**
+   * Turning 2FA on or off ends every session of the account, the caller's too: this is the
+   * caller's new session (the old access and refresh tokens are refused from now on).
+   */
+  session: TokenResponse,
 });
 export type TwoFactorToggleResponse = z.infer<typeof TwoFactorToggleResponse>;
 

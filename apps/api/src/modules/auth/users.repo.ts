@@ -51,14 +51,6 @@ export async function updateUser(
   return row ?? null;
 }
 
-/** A successful sign-in or a password reset ends the run of failures and any lock. */
-export async function clearLoginFailures(db: DbOrTx, id: string) {
-  await db
-    .update(users)
-    .set({ failedLoginCount: 0, lockedUntil: null, lastFailedLoginAt: null })
-    .where(eq(users.id, id));
-}
-
 /** Links a Google account unless the user already has one. */
 export async function linkGoogleSub(db: DbOrTx, id: string, sub: string): Promise<boolean> {
   const rows = await db

@@ -8,6 +8,7 @@ import {
   paths,
 } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
+import { setMetadata, setTokens } from '@/lib/session';
 
 export const TWO_FACTOR_QUERY_KEY = ['two-factor'] as const;
 export const LOGIN_ACTIVITIES_QUERY_KEY = ['login-activities'] as const;
@@ -19,13 +20,18 @@ export function fetchTwoFactorStatus(signal?: AbortSignal) {
 
 /**
  * PATCH /2fa?code= turns 2FA on when off and off when on. Turning it on long after signing in
- * needs the password too (body); the answer then carries the recovery codes.
+ * needs the password too (body); the answer then carries the recovery codes. Either way the
+ * server ends every session, this one too, and answers this device's new session: it is stored
+ * at once, so the person stays signed in.
  */
-export function toggleTwoFactor(code: string, password?: string) {
-  return api.patch(apiPath(paths.twoFactor), password ? { password } : undefined, {
+export async function toggleTwoFactor(code: string, password?: string) {
+  const result = await api.patch(apiPath(paths.twoFactor), password ? { password } : undefined, {
     query: { code },
     schema: TwoFactorToggleResponse,
   });
+  setTokens(result.session);
+  setMetadata(result.session.metadata);
+  return result;
 }
 
 /** GET /loginactivities → the newest sign-ins first. */
