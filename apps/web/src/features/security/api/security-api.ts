@@ -1,4 +1,6 @@
 import {
+  AuthProvidersResponse,
+  GoogleLinkResponse,
   LoginActivitiesResponse,
   MessageBody,
   PAGING,
@@ -46,4 +48,26 @@ export function fetchLoginActivities(signal?: AbortSignal) {
 /** POST /confirm-email: a new 'Confirme seu e-mail' link to the account's address. */
 export function resendConfirmation() {
   return api.post(apiPath(paths.confirmEmail), undefined, { schema: MessageBody });
+}
+
+export const AUTH_PROVIDERS_QUERY_KEY = ['auth-providers'] as const;
+
+/** GET /auth/providers: whether this server offers Google at all. */
+export function fetchAuthProviders(signal?: AbortSignal) {
+  return api.get(apiPath(paths.authProviders), { schema: AuthProvidersResponse, signal });
+}
+
+/**
+ * POST /me/google: starts linking a Google account (password, unless signed in less than 10
+ * minutes ago). The answer sets the flow's HttpOnly cookie and names the provider's URL.
+ */
+export function startGoogleLink(password?: string) {
+  return api.post(apiPath(paths.googleLink), password ? { password } : undefined, {
+    schema: GoogleLinkResponse,
+  });
+}
+
+/** DELETE /me/google */
+export function unlinkGoogle() {
+  return api.delete(apiPath(paths.googleLink), { schema: MessageBody });
 }
