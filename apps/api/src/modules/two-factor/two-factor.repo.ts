@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes, refreshTokens, users } from '../../db/schema/users';
 
