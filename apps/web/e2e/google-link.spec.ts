@@ -34,7 +34,9 @@ test('link Google from Segurança, then sign in with Google into the same accoun
 
   // signed in a moment ago: no password asked, straight to the provider and back
   await card.getByRole('button', { name: 'Vincular conta Google' }).click();
-  await expect(page.getByText('Conta Google vinculada.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Conta Google vinculada.', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page).toHaveURL('/settings/security');
   await expect(card.getByText('Vinculada', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Desvincular' })).toBeVisible();
@@ -75,6 +77,7 @@ test('a Google account linked elsewhere is refused on return, with a coded messa
   await expect(
     page.getByText(
       'Esta conta Google já está vinculada a outra conta do Fã Clube. Desvincule-a lá antes.',
+      { exact: true },
     ),
   ).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('google-card').getByText('Não vinculada')).toBeVisible();
