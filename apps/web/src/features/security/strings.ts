@@ -14,7 +14,7 @@ export const t = {
     emailUnconfirmed: 'Não confirmado',
     emailConfirmedText: 'Você confirmou que este endereço é seu.',
     emailUnconfirmedText:
-      'Confirme pelo link que enviamos. Enquanto o e-mail não for confirmado, não é possível entrar com o Google nesta conta.',
+      'Confirme pelo link que enviamos. Enquanto o e-mail não for confirmado, o login com o Google não se liga sozinho a esta conta: vincule o Google abaixo.',
     emailResend: 'Reenviar link',
     emailLoadError: 'Não foi possível carregar o e-mail da conta.',
     googleTitle: 'Google',
