@@ -308,6 +308,11 @@ export const AUTH_ERRORS = defineErrors({
     status: 409,
     message: 'Sua conta já está vinculada a uma conta Google. Desvincule-a antes.',
   },
+  /** POST /me/google on a server without Google configured. */
+  GOOGLE_UNAVAILABLE: {
+    status: 409,
+    message: 'O login com o Google não está disponível neste servidor.',
+  },
   /** DELETE /me/google with no Google account linked. */
   GOOGLE_NOT_LINKED: { status: 409, message: 'Nenhuma conta Google está vinculada.' },
   /** DELETE /me/google on an account without a password: it could no longer sign in. */

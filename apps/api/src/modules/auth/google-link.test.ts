@@ -308,3 +308,25 @@ describe('unlinking Google', () => {
     expect(await googleSubOf(owner.id)).toBe('google-b');
   });
 });
+
+describe('without Google configured', () => {
+  it('refuses to start linking with a coded 409, never a 5xx', async () => {
+    const plain = await createTestContext();
+    try {
+      const u = await createUser(plain);
+      const res = await plain.inject({
+        method: 'POST',
+        url: '/api/v1/me/google',
+        headers: bearer(u.accessToken),
+        payload: { password: u.password },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'GOOGLE_UNAVAILABLE',
+        message: 'O login com o Google não está disponível neste servidor.',
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -99,7 +99,7 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'senhas erradas seguidas: 429). Responde a URL do Google e um cookie HttpOnly com o estado ' +
             'do fluxo, de uso único e ligado a esta conta e sessão. O retorno leva a ' +
             '/settings/security?google=linked ou ?google_error= (ver GOOGLE_LINK_ERRORS). Já vinculada: ' +
-            '409 GOOGLE_ALREADY_LINKED. Google não configurado: 503.',
+            '409 GOOGLE_ALREADY_LINKED. Google não configurado: 409 GOOGLE_UNAVAILABLE; o Google fora do ar: 503.',
           security: bearerSecurity,
           body: GoogleLinkBody,
           response: { 200: GoogleLinkResponse, ...errorResponses(400, 401, 403, 409, 429, 503) },

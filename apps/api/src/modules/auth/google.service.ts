@@ -409,8 +409,7 @@ export async function startGoogleLink(
 ): Promise<{ body: GoogleLinkResponse; cookies: string[] }> {
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
-  if (!ctx.config.google)
-    throw new AppError('SERVICE_UNAVAILABLE', 'O login com o Google não está disponível.');
+  if (!ctx.config.google) throw new AppError('GOOGLE_UNAVAILABLE');
   if (user.googleSub) throw new AppError('GOOGLE_ALREADY_LINKED');
   if (password !== undefined) {
     if (!(await checkCurrentPassword(ctx, user.id, user.passwordHash, password)))
