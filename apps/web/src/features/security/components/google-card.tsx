@@ -86,7 +86,7 @@ function LinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: b
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t.common.cancel}
             </Button>
-            <FormSubmit loading={start.isPending || start.isSuccess}>
+            <FormSubmit pending={start.isPending || start.isSuccess}>
               {t.security.googleContinue}
             </FormSubmit>
           </DialogFooter>
