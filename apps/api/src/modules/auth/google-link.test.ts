@@ -38,7 +38,8 @@ beforeAll(async () => {
       GOOGLE_ISSUER: provider.issuer,
     },
   });
-});
+  // a loaded machine: the provider and the app take a while to start
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await provider?.close();
