@@ -312,22 +312,18 @@ describe('unlinking Google', () => {
 
 describe('without Google configured', () => {
   it('refuses to start linking with a coded 409, never a 5xx', async () => {
-    const plain = await createTestContext();
+    const u = await createUser(t);
+    const google = t.ctx.config.google;
+    (t.ctx.config as { google?: typeof google }).google = undefined;
     try {
-      const u = await createUser(plain);
-      const res = await plain.inject({
-        method: 'POST',
-        url: '/api/v1/me/google',
-        headers: bearer(u.accessToken),
-        payload: { password: u.password },
-      });
+      const res = await startLink(u, { password: u.password });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'GOOGLE_UNAVAILABLE',
         message: 'O login com o Google não está disponível neste servidor.',
       });
     } finally {
-      await plain.close();
+      (t.ctx.config as { google?: typeof google }).google = google;
     }
   });
 });
