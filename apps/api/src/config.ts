@@ -140,6 +140,8 @@ const EnvSchema = z
     SUBSCRIPTION_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     /** How often the subscription jobs (expiry, reminders) sweep, in seconds. */
     SUBSCRIPTION_JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(600),
+    /** Days a sign-in stays in the access log (Segurança); older entries are purged. */
+    LOGIN_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   })
   .superRefine((env, ctx) => {
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
@@ -258,6 +260,7 @@ export interface Config {
     chargeTtlMinutes: number;
   };
   subscriptions: { reminderDays: number; jobsIntervalSeconds: number };
+  loginActivityRetentionDays: number;
 }
 
 export interface RateLimit {
@@ -356,6 +359,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       reminderDays: e.SUBSCRIPTION_REMINDER_DAYS,
       jobsIntervalSeconds: e.SUBSCRIPTION_JOBS_INTERVAL_SECONDS,
     },
+    loginActivityRetentionDays: e.LOGIN_ACTIVITY_RETENTION_DAYS,
   };
 }
 

@@ -91,6 +91,8 @@ export const MeResponse = z
     email_confirmed: z.boolean(),
     /** False for an account made through Google that never set a password. */
     has_password: z.boolean(),
+    /** A Google account is linked ("Entrar com o Google" signs in to this account). */
+    google_linked: z.boolean(),
   })
   .meta({ id: 'Me' });
 
@@ -146,6 +148,11 @@ export const TwoFactorToggleResponse = z.object({
   two_factor: z.boolean(),
   /** Only when 2FA was turned on: ten single-use codes, shown once, stored only hashed. */
   recovery_codes: z.array(z.string()).optional(),
+  /**
+   * Turning 2FA on or off ends every session of the account, the caller's too: this is the
+   * caller's new session (the old access and refresh tokens are refused from now on).
+   */
+  session: TokenResponse,
 });
 export type TwoFactorToggleResponse = z.infer<typeof TwoFactorToggleResponse>;
 
@@ -228,6 +235,35 @@ export const GOOGLE_LOGIN_ERRORS = [
 ] as const;
 export type GoogleLoginError = (typeof GOOGLE_LOGIN_ERRORS)[number];
 
+/**
+ * POST /me/google: linking Google from Segurança needs the current password, unless the
+ * session signed in less than 10 minutes ago.
+ */
+export const GoogleLinkBody = z
+  .object({ password: z.string().min(1, 'Informe a senha.').max(1024).optional() })
+  .optional()
+  .nullable();
+/** Where the browser goes next: the provider's sign-in screen. */
+export const GoogleLinkResponse = z.object({ authorization_url: z.string() });
+export type GoogleLinkResponse = z.infer<typeof GoogleLinkResponse>;
+
+/**
+ * The redirect back to Segurança after linking: `?google=linked`, or `?google_error=` one of
+ * these (the web client shows its own pt-BR text for each).
+ */
+export const GOOGLE_LINK_ERRORS = [
+  'google_unavailable',
+  'google_denied',
+  /** The flow expired, was already used, started in another browser or its session ended. */
+  'google_state',
+  'google_failed',
+  /** This Google account already signs in to another Fã Clube account. */
+  'google_already_linked',
+  /** This account got another Google account linked meanwhile. */
+  'google_account_conflict',
+] as const;
+export type GoogleLinkError = (typeof GOOGLE_LINK_ERRORS)[number];
+
 /** Error codes of the accounts, sessions and two-factor endpoints. */
 export const AUTH_ERRORS = defineErrors({
   INVALID_CREDENTIALS: { status: 401, message: 'E-mail ou senha incorretos.' },
@@ -267,5 +303,23 @@ export const AUTH_ERRORS = defineErrors({
     message: 'Este link de confirmação é inválido ou expirou. Peça um novo em Segurança.',
   },
   EMAIL_TAKEN: { status: 409, message: 'Este e-mail já está em uso.' },
+  /** POST /me/google while a Google account is already linked: unlink it first. */
+  GOOGLE_ALREADY_LINKED: {
+    status: 409,
+    message: 'Sua conta já está vinculada a uma conta Google. Desvincule-a antes.',
+  },
+  /** POST /me/google on a server without Google configured. */
+  GOOGLE_UNAVAILABLE: {
+    status: 409,
+    message: 'O login com o Google não está disponível neste servidor.',
+  },
+  /** DELETE /me/google with no Google account linked. */
+  GOOGLE_NOT_LINKED: { status: 409, message: 'Nenhuma conta Google está vinculada.' },
+  /** DELETE /me/google on an account without a password: it could no longer sign in. */
+  GOOGLE_UNLINK_NEEDS_PASSWORD: {
+    status: 409,
+    message:
+      'Sua conta não tem senha: sem o Google, você não conseguiria mais entrar. Crie uma senha em "Esqueci minha senha" e depois desvincule.',
+  },
   USERNAME_TAKEN: { status: 409, message: 'Este nome de usuário já está em uso.' },
 });

@@ -19,6 +19,8 @@ export const paths = {
   googleStart: '/auth/google',
   googleCallback: '/auth/google/callback',
   authProviders: '/auth/providers',
+  /** Link (POST) or unlink (DELETE) a Google account from Segurança. */
+  googleLink: '/me/google',
   // workspaces and team
   workspaces: '/workspaces',
   workspace: '/workspaces/:id',

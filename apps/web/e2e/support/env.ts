@@ -20,6 +20,8 @@ export const E2E = {
     clientSecret: 'fa-clube-e2e-secret-0123456789abcdef',
     /** The account the provider signs in when the app sends no login_hint. */
     account: { id: 'google-ana', email: 'ana.google@example.com', name: 'Ana Google' },
+    /** The account the google-link journey links from Segurança (picked by login_hint). */
+    linkAccount: { id: 'google-vinculo', email: 'vinculo.google@example.com', name: 'Vínculo' },
   },
 } as const;
 

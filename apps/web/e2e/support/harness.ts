@@ -28,6 +28,12 @@ const oidc = await startTestOidcProvider({
   redirectUris: [`${appUrl}/api/v1/auth/google/callback`],
   accounts: {
     [account.id]: { email: account.email, email_verified: true, name: account.name },
+    // linked from Segurança by the google-link journey (chosen by login_hint)
+    [E2E.google.linkAccount.id]: {
+      email: E2E.google.linkAccount.email,
+      email_verified: true,
+      name: E2E.google.linkAccount.name,
+    },
     'google-unverified': {
       email: 'unverified.google@example.com',
       email_verified: false,

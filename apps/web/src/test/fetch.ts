@@ -60,7 +60,12 @@ export const metadataFixture = {
 
 /** GET /me for the signed-in test user. */
 export const meFixture = (
-  overrides: { is_owner?: boolean; email_confirmed?: boolean; has_password?: boolean } = {},
+  overrides: {
+    is_owner?: boolean;
+    email_confirmed?: boolean;
+    has_password?: boolean;
+    google_linked?: boolean;
+  } = {},
 ) => ({
   ...metadataFixture,
   is_owner: true,
@@ -69,5 +74,6 @@ export const meFixture = (
   two_factor: false,
   email_confirmed: true,
   has_password: true,
+  google_linked: false,
   ...overrides,
 });

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   index,
-  integer,
   pgTable,
   text,
   timestamp,
@@ -31,10 +30,6 @@ export const users = pgTable(
     totpSecretEnc: text('totp_secret_enc'),
     /** Last accepted TOTP time step: a code is accepted once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    /** When the current run of wrong passwords last grew; a run is forgotten after a quiet day. */
-    lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,6 +82,26 @@ export const recoveryCodes = pgTable(
   (t) => [uniqueIndex('recovery_codes_user_hash_uq').on(t.userId, t.codeHash)],
 );
 
+/**
+ * "Vincular conta Google" from Segurança: one row per link flow the signed-in person started,
+ * consumed (deleted) by the callback, so a flow links at most once and only into the account
+ * and session that started it. `id` is the SHA-256 of the flow's secret (kept in its cookie).
+ */
+export const googleLinkRequests = pgTable(
+  'google_link_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The refresh-token family (session) that started the flow: it must still be live. */
+    sessionId: uuid('session_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('google_link_requests_user_idx').on(t.userId)],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {
@@ -125,5 +140,9 @@ export const loginActivities = pgTable(
     sessionId: uuid('session_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('login_activities_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('login_activities_user_created_idx').on(t.userId, t.createdAt.desc()),
+    /** The retention purge deletes the oldest rows first, in batches. */
+    index('login_activities_created_idx').on(t.createdAt),
+  ],
 );

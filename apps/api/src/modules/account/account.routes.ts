@@ -72,7 +72,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: ChangePasswordBody,
           response: {
             200: MessageBody.extend({ revoked: z.number().int() }),
-            ...errorResponses(400, 401),
+            ...errorResponses(400, 401, 429),
           },
         },
       },
@@ -88,7 +88,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Pedir a troca do e-mail (confirmada por link no novo endereço)',
           security: bearerSecurity,
           body: ChangeEmailBody,
-          response: { 202: EmailChangeRequested, ...errorResponses(400, 401, 409) },
+          response: { 202: EmailChangeRequested, ...errorResponses(400, 401, 409, 429) },
         },
       },
       async (request, reply) =>
@@ -189,9 +189,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Excluir a minha conta',
+          description:
+            'Senhas erradas seguidas (aqui, na troca de senha ou de e-mail e ao ativar o 2FA) bloqueiam ' +
+            'a confirmação por senha da conta por um tempo crescente: 429 com Retry-After.',
           security: bearerSecurity,
           body: DeleteAccountBody,
-          response: { 200: MessageBody, ...errorResponses(400, 401, 409) },
+          response: { 200: MessageBody, ...errorResponses(400, 401, 409, 429) },
         },
       },
       async (request) =>

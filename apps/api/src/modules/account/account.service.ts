@@ -11,7 +11,8 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, fieldError, validationError } from '../../lib/errors';
 import { renderEmail } from '../../lib/mailer';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
+import { checkCurrentPassword } from '../../lib/password-attempts';
 import { publicImageUrl, thumbnailKey } from '../../lib/storage';
 import { parseUserAgent } from '../../lib/user-agent';
 import { getMe } from '../auth/auth.service';
@@ -72,8 +73,14 @@ async function requireFreshSignIn(ctx: AppContext, actor: Actor) {
   );
 }
 
-async function requirePassword(user: AccountUserRow, password: string, field: string) {
-  if (!(await verifyPassword(user.passwordHash, password)))
+/** The current password, throttled per account (lib/password-attempts). */
+async function requirePassword(
+  ctx: AppContext,
+  user: AccountUserRow,
+  password: string,
+  field: string,
+) {
+  if (!(await checkCurrentPassword(ctx, user.id, user.passwordHash, password)))
     throw fieldError('WRONG_PASSWORD', field, 'Senha atual incorreta.');
 }
 
@@ -101,7 +108,7 @@ export async function changePassword(
   body: { current_password: string; password: string },
 ): Promise<{ message: string; revoked: number }> {
   const user = await requireLiveAccount(ctx, actor);
-  await requirePassword(user, body.current_password, 'current_password');
+  await requirePassword(ctx, user, body.current_password, 'current_password');
   const now = ctx.clock.now();
   const hash = await hashPassword(body.password);
   const revoked = await ctx.db.transaction(async (tx) => {
@@ -122,7 +129,7 @@ export async function requestEmailChange(
   body: { email: string; current_password: string },
 ): Promise<{ message: string; email: string }> {
   const user = await requireLiveAccount(ctx, actor);
-  await requirePassword(user, body.current_password, 'current_password');
+  await requirePassword(ctx, user, body.current_password, 'current_password');
   const email = body.email.trim().toLowerCase();
   if (email === user.email.toLowerCase())
     throw fieldError('VALIDATION_ERROR', 'email', 'Este já é o seu e-mail.');
@@ -424,7 +431,7 @@ export async function deleteAccount(
   const user = await requireLiveAccount(ctx, actor);
   if (user.passwordHash === null) await requireFreshSignIn(ctx, requireActor(actor));
   else if (password === undefined) throw validationError('password', 'Informe a sua senha atual.');
-  else await requirePassword(user, password, 'password');
+  else await requirePassword(ctx, user, password, 'password');
   const now = ctx.clock.now();
   const closed = await ctx.db.transaction(async (tx) => {
     const owned = await lockWorkspacesOwnedBy(tx, user.id);

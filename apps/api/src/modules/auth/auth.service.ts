@@ -147,6 +147,7 @@ export async function getMe(
     two_factor: user.twoFactorEnabled,
     email_confirmed: Boolean(user.emailConfirmedAt),
     has_password: user.passwordHash !== null,
+    google_linked: user.googleSub !== null,
   };
 }
 

@@ -2,19 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthProvidersResponse,
   GoogleCallbackQuery,
+  GoogleLinkBody,
+  GoogleLinkResponse,
   GoogleStartQuery,
+  MessageBody,
   errorResponses,
   paths,
 } from '@fa-clube/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
+import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
 import { clientInfo } from './client-info';
 import {
   finishGoogleSignIn,
   googleEnabled,
   readStateCookie,
+  startGoogleLink,
   startGoogleSignIn,
+  unlinkGoogle,
 } from './google.service';
 import type { Redirect } from './google.service';
 
@@ -78,6 +85,49 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }),
         );
       },
+    );
+
+    app.post(
+      paths.googleLink,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['auth'],
+          summary: 'Vincular uma conta Google à conta (Segurança): inicia o OpenID Connect',
+          description:
+            'Exige `password` ou um login nos últimos 10 minutos (senão 403 REAUTHENTICATION_REQUIRED; ' +
+            'senhas erradas seguidas: 429). Responde a URL do Google e um cookie HttpOnly com o estado ' +
+            'do fluxo, de uso único e ligado a esta conta e sessão. O retorno leva a ' +
+            '/settings/security?google=linked ou ?google_error= (ver GOOGLE_LINK_ERRORS). Já vinculada: ' +
+            '409 GOOGLE_ALREADY_LINKED. Google não configurado: 409 GOOGLE_UNAVAILABLE; o Google fora do ar: 503.',
+          security: bearerSecurity,
+          body: GoogleLinkBody,
+          response: { 200: GoogleLinkResponse, ...errorResponses(400, 401, 403, 409, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const started = await startGoogleLink(ctx, request.actor!, request.body?.password);
+        reply.header('Cache-Control', 'no-store');
+        reply.header('Set-Cookie', started.cookies);
+        return started.body;
+      },
+    );
+
+    app.delete(
+      paths.googleLink,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['auth'],
+          summary: 'Desvincular a conta Google',
+          description:
+            'Conta sem senha: 409 GOOGLE_UNLINK_NEEDS_PASSWORD (sem o Google, não conseguiria mais ' +
+            'entrar). Nenhuma vinculada: 409 GOOGLE_NOT_LINKED.',
+          security: bearerSecurity,
+          response: { 200: MessageBody, ...errorResponses(401, 409) },
+        },
+      },
+      async (request) => unlinkGoogle(ctx, request.actor!),
     );
   };
 }

@@ -1,15 +1,32 @@
 import * as oidc from 'openid-client';
 import { API_PREFIX, FULL_NAME_PATTERN, paths, safeReturnTo } from '@fa-clube/contract';
-import type { GoogleLoginError, TokenResponse } from '@fa-clube/contract';
+import type {
+  GoogleLinkError,
+  GoogleLinkResponse,
+  GoogleLoginError,
+  TokenResponse,
+} from '@fa-clube/contract';
+import type { Actor } from '../../read-models/access';
+import { isSessionLive, sessionStartedAt } from '../../read-models/sessions';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { checkCurrentPassword } from '../../lib/password-attempts';
+import { REAUTHENTICATION_WINDOW_MS } from '../two-factor/two-factor.service';
+import { consumeGoogleLinkRequest, replaceGoogleLinkRequest } from './google-links.repo';
 import type { AppContext } from '../../lib/context';
-import { decrypt, encrypt, randomToken } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import { decrypt, encrypt, randomToken, sha256 } from '../../lib/crypto';
+import { AppError, validationError } from '../../lib/errors';
 import { isUsernameAvailable } from '../workspaces/workspaces.service';
 import type { ClientInfo } from './client-info';
 import { createAccount } from './auth.service';
 import { loginActivity } from './login-activities.service';
 import { issueSession } from './sessions.service';
-import { findUserByEmail, findUserByGoogleSub, linkGoogleSub } from './users.repo';
+import {
+  findUserByEmail,
+  findUserByGoogleSub,
+  findUserById,
+  linkGoogleSub,
+  unlinkGoogleSub,
+} from './users.repo';
 import type { UserRow } from './users.repo';
 
 /**
@@ -34,6 +51,11 @@ interface Flow {
   returnTo: string | null;
   /** The web client's one-time state, echoed back to it as `state` on /login. */
   clientState: string | null;
+  /**
+   * Set when the flow links Google to the signed-in account (Segurança): the secret whose
+   * SHA-256 names its one-time google_link_requests row (bound to the account and session).
+   */
+  link?: string;
   exp: number;
 }
 
@@ -121,6 +143,36 @@ function logFailure(ctx: AppContext, what: string, err: unknown) {
   );
 }
 
+/** The ID token's claims (with the userinfo e-mail when the token has none), or null on failure. */
+async function exchangeCode(
+  ctx: AppContext,
+  flow: Flow,
+  rawQuery: string,
+): Promise<Record<string, unknown> | null> {
+  try {
+    const config = await providerConfig(ctx);
+    const tokens = await oidc.authorizationCodeGrant(
+      config,
+      new URL(`${redirectUri(ctx)}?${rawQuery}`),
+      {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      },
+    );
+    let claims: Record<string, unknown> = { ...tokens.claims()! };
+    if (typeof claims.email !== 'string') {
+      const info = await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub));
+      claims = { ...info, ...claims, email: info.email, email_verified: info.email_verified };
+    }
+    return claims;
+  } catch (err) {
+    logFailure(ctx, 'troca do código falhou', err);
+    return null;
+  }
+}
+
 /** GET /auth/google: to the provider, with a fresh state/nonce/PKCE verifier in the cookie. */
 export async function startGoogleSignIn(
   ctx: AppContext,
@@ -136,17 +188,25 @@ export async function startGoogleSignIn(
     logFailure(ctx, 'descoberta do provedor falhou', err);
     return failure(ctx, 'google_failed', returnTo, clientState);
   }
+  return authorizationRedirect(ctx, config, { returnTo, clientState }, query.login_hint?.trim());
+}
+
+/** The provider's URL for a fresh flow, and the cookie that keeps the flow's secrets. */
+async function authorizationRedirect(
+  ctx: AppContext,
+  config: oidc.Configuration,
+  extra: Pick<Flow, 'returnTo' | 'clientState' | 'link'>,
+  hint?: string,
+): Promise<Redirect> {
   const verifier = oidc.randomPKCECodeVerifier();
   const flow: Flow = {
     p: PURPOSE,
     state: oidc.randomState(),
     nonce: oidc.randomNonce(),
     verifier,
-    returnTo,
-    clientState,
+    ...extra,
     exp: ctx.clock.now().getTime() + FLOW_TTL_MS,
   };
-  const hint = query.login_hint?.trim();
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri(ctx),
     scope: 'openid email profile',
@@ -267,6 +327,7 @@ export async function finishGoogleSignIn(
   input: { rawQuery: string; stateCookie: string | undefined; client: ClientInfo },
 ): Promise<Redirect> {
   const flow = readFlow(ctx, input.stateCookie);
+  if (flow?.link) return finishGoogleLink(ctx, flow, input.rawQuery);
   const returnTo = flow?.returnTo ?? null;
   const clientState = flow?.clientState ?? null;
   if (!ctx.config.google) return failure(ctx, 'google_unavailable', returnTo, clientState);
@@ -283,28 +344,8 @@ export async function finishGoogleSignIn(
   if (!flow || params.get('state') !== flow.state)
     return failure(ctx, 'google_state', returnTo, clientState);
 
-  let claims: Record<string, unknown>;
-  try {
-    const config = await providerConfig(ctx);
-    const tokens = await oidc.authorizationCodeGrant(
-      config,
-      new URL(`${redirectUri(ctx)}?${input.rawQuery}`),
-      {
-        pkceCodeVerifier: flow.verifier,
-        expectedState: flow.state,
-        expectedNonce: flow.nonce,
-        idTokenExpected: true,
-      },
-    );
-    claims = { ...tokens.claims()! };
-    if (typeof claims.email !== 'string') {
-      const info = await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub));
-      claims = { ...info, ...claims, email: info.email, email_verified: info.email_verified };
-    }
-  } catch (err) {
-    logFailure(ctx, 'troca do código falhou', err);
-    return failure(ctx, 'google_failed', returnTo, clientState);
-  }
+  const claims = await exchangeCode(ctx, flow, input.rawQuery);
+  if (!claims) return failure(ctx, 'google_failed', returnTo, clientState);
 
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   const verified = claims.email_verified === true || claims.email_verified === 'true';
@@ -335,4 +376,129 @@ export function readStateCookie(header: string | undefined): string | undefined 
     if (name === GOOGLE_STATE_COOKIE) return rest.join('=') || undefined;
   }
   return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Vincular conta Google" from Segurança
+
+/** Where the link flow ends: Segurança, with `?google=linked` or `?google_error=`. */
+function securityUrl(ctx: AppContext, result: { error?: GoogleLinkError }): string {
+  const q = result.error ? `google_error=${result.error}` : 'google=linked';
+  return `${ctx.config.appUrl}/settings/security?${q}`;
+}
+
+const linkEnd = (ctx: AppContext, result: { error?: GoogleLinkError }): Redirect => ({
+  location: securityUrl(ctx, result),
+  cookies: [clearStateCookie(ctx)],
+});
+
+const LINK_REQUEST_TTL_MS = FLOW_TTL_MS;
+
+/**
+ * POST /me/google: starts linking a Google account to the signed-in account. Like turning 2FA
+ * on, it needs the current password (throttled) or a sign-in in the last 10 minutes: whoever
+ * links Google gets a way into the account. The flow is bound three ways: to the browser (the
+ * encrypted HttpOnly cookie set by this answer), to the account and session (a one-time
+ * google_link_requests row the callback consumes) and to the provider round trip (state,
+ * nonce, PKCE). Answers the provider's URL for the browser to go to.
+ */
+export async function startGoogleLink(
+  ctx: AppContext,
+  actor: Actor,
+  password: string | undefined,
+): Promise<{ body: GoogleLinkResponse; cookies: string[] }> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (!ctx.config.google) throw new AppError('GOOGLE_UNAVAILABLE');
+  if (user.googleSub) throw new AppError('GOOGLE_ALREADY_LINKED');
+  if (password !== undefined) {
+    if (!(await checkCurrentPassword(ctx, user.id, user.passwordHash, password)))
+      throw validationError('password', 'Senha incorreta.');
+  } else {
+    const since = await sessionStartedAt(ctx.db, actor.sessionId);
+    if (!since || ctx.clock.now().getTime() - since.getTime() > REAUTHENTICATION_WINDOW_MS)
+      throw new AppError(
+        'REAUTHENTICATION_REQUIRED',
+        'Confirme sua senha para vincular uma conta Google.',
+      );
+  }
+  let config: oidc.Configuration;
+  try {
+    config = await providerConfig(ctx);
+  } catch (err) {
+    logFailure(ctx, 'descoberta do provedor falhou', err);
+    throw new AppError('SERVICE_UNAVAILABLE', 'O Google não respondeu. Tente de novo.', {
+      retryAfter: 5,
+    });
+  }
+  const secret = randomToken(32);
+  const now = ctx.clock.now();
+  await replaceGoogleLinkRequest(ctx.db, {
+    id: sha256(secret),
+    userId: user.id,
+    sessionId: actor.sessionId,
+    expiresAt: new Date(now.getTime() + LINK_REQUEST_TTL_MS),
+  });
+  const redirect = await authorizationRedirect(
+    ctx,
+    config,
+    { returnTo: null, clientState: null, link: secret },
+    user.email,
+  );
+  return { body: { authorization_url: redirect.location }, cookies: redirect.cookies };
+}
+
+/**
+ * The callback of a link flow: the one-time request is consumed first (a replayed or forged
+ * return links nothing), its session must still be live, and the Google `sub` goes to THAT
+ * account — never to the account whose e-mail matches — unless another account has it.
+ */
+async function finishGoogleLink(ctx: AppContext, flow: Flow, rawQuery: string): Promise<Redirect> {
+  const params = new URLSearchParams(rawQuery);
+  const request = await consumeGoogleLinkRequest(ctx.db, sha256(flow.link!), ctx.clock.now());
+  if (!ctx.config.google) return linkEnd(ctx, { error: 'google_unavailable' });
+  const providerError = params.get('error');
+  if (providerError)
+    return linkEnd(ctx, {
+      error: providerError === 'access_denied' ? 'google_denied' : 'google_failed',
+    });
+  if (!request || params.get('state') !== flow.state)
+    return linkEnd(ctx, { error: 'google_state' });
+  if (!(await isSessionLive(ctx.db, request.sessionId)))
+    return linkEnd(ctx, { error: 'google_state' });
+
+  const claims = await exchangeCode(ctx, flow, rawQuery);
+  if (!claims || typeof claims.sub !== 'string' || !claims.sub)
+    return linkEnd(ctx, { error: 'google_failed' });
+  const sub = claims.sub;
+
+  const holder = await findUserByGoogleSub(ctx.db, sub);
+  if (holder) {
+    // linking twice to the same account is done already; to another, never
+    return linkEnd(ctx, holder.id === request.userId ? {} : { error: 'google_already_linked' });
+  }
+  try {
+    if (!(await linkGoogleSub(ctx.db, request.userId, sub)))
+      return linkEnd(ctx, { error: 'google_account_conflict' });
+  } catch (err) {
+    // another account took this Google account between our read and our write
+    if (isUniqueViolation(err, 'users_google_sub_uq'))
+      return linkEnd(ctx, { error: 'google_already_linked' });
+    throw err;
+  }
+  ctx.logger.info({ userId: request.userId }, 'conta Google vinculada');
+  return linkEnd(ctx, {});
+}
+
+/**
+ * DELETE /me/google: unlinks the Google account. Refused (409) for an account without a
+ * password, which could no longer sign in.
+ */
+export async function unlinkGoogle(ctx: AppContext, actor: Actor): Promise<{ message: string }> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (!user.googleSub) throw new AppError('GOOGLE_NOT_LINKED');
+  if (!user.passwordHash) throw new AppError('GOOGLE_UNLINK_NEEDS_PASSWORD');
+  await unlinkGoogleSub(ctx.db, user.id);
+  return { message: 'Conta Google desvinculada.' };
 }

@@ -1,6 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { loginActivities } from '../../db/schema/users';
+import { loginActivities, refreshTokens } from '../../db/schema/users';
 
 export type LoginActivityRow = typeof loginActivities.$inferSelect;
 
@@ -24,4 +24,51 @@ export async function listLoginActivities(
     .from(loginActivities)
     .where(eq(loginActivities.userId, userId));
   return { rows, total: Number(totals?.total ?? 0) };
+}
+
+/**
+ * Deletes up to `limit` of the oldest entries created before `before` (but never the entry of
+ * a session that is still live: the sessions list names its device); answers how many.
+ */
+export async function deleteLoginActivitiesBefore(
+  db: DbOrTx,
+  before: Date,
+  now: Date,
+  limit: number,
+): Promise<number> {
+  const oldest = db
+    .select({ id: loginActivities.id })
+    .from(loginActivities)
+    .where(
+      and(
+        lt(loginActivities.createdAt, before),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, loginActivities.sessionId),
+                isNull(refreshTokens.revokedAt),
+                gt(refreshTokens.expiresAt, now),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(loginActivities.createdAt))
+    .limit(limit);
+  const rows = await db
+    .delete(loginActivities)
+    .where(inArray(loginActivities.id, oldest))
+    .returning({ id: loginActivities.id });
+  return rows.length;
+}
+
+/** A renewed session keeps its sign-in's entry (the sessions list names its device from it). */
+export async function moveLoginActivity(db: DbOrTx, fromSession: string, toSession: string) {
+  await db
+    .update(loginActivities)
+    .set({ sessionId: toSession })
+    .where(eq(loginActivities.sessionId, fromSession));
 }

@@ -4,7 +4,7 @@ import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { parseUserAgent } from '../../lib/user-agent';
 import type { ClientInfo } from './client-info';
-import { listLoginActivities } from './login-activities.repo';
+import { deleteLoginActivitiesBefore, listLoginActivities } from './login-activities.repo';
 import type { NewLoginActivity } from './login-activities.repo';
 
 /**
@@ -61,4 +61,27 @@ export async function getLoginActivities(
     size,
     total,
   };
+}
+
+const PURGE_BATCH = 1000;
+
+/**
+ * The periodic retention purge: entries older than LOGIN_ACTIVITY_RETENTION_DAYS go, in
+ * batches of a thousand (short statements, no long lock), until none is left or the server
+ * stops. Answers how many were deleted.
+ */
+export async function purgeOldLoginActivities(
+  ctx: AppContext,
+  signal?: AbortSignal,
+  batch = PURGE_BATCH,
+): Promise<number> {
+  const now = ctx.clock.now();
+  const before = new Date(now.getTime() - ctx.config.loginActivityRetentionDays * 86_400_000);
+  let deleted = 0;
+  while (!signal?.aborted) {
+    const n = await deleteLoginActivitiesBefore(ctx.db, before, now, batch);
+    deleted += n;
+    if (n < batch) break;
+  }
+  return deleted;
 }

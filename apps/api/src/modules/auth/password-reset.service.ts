@@ -10,7 +10,7 @@ import {
   invalidateUnusedResets,
 } from './password-resets.repo';
 import { revokeAllForUser } from './sessions.repo';
-import { clearLoginFailures, findUserByEmail, updateUser } from './users.repo';
+import { findUserByEmail, updateUser } from './users.repo';
 import type { UserRow } from './users.repo';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -93,7 +93,6 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const userId = await consumePasswordReset(tx, tokenHash, now);
     if (!userId) throw invalidResetToken();
     await updateUser(tx, userId, { passwordHash });
-    await clearLoginFailures(tx, userId);
     await revokeAllForUser(tx, userId, now);
     await invalidateUnusedResets(tx, userId, now);
   });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginActivities, refreshTokens } from '../../db/schema/users';
 
@@ -73,4 +73,18 @@ export async function isKnownDevice(db: DbOrTx, userId: string, deviceId: string
     .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.deviceId, deviceId)))
     .limit(1);
   return rows.length === 1;
+}
+
+/** The device and the sign-in time of a session (its first refresh token). */
+export async function sessionOrigin(
+  db: DbOrTx,
+  familyId: string,
+): Promise<{ deviceId: string | null; startedAt: Date } | null> {
+  const [row] = await db
+    .select({ deviceId: refreshTokens.deviceId, startedAt: refreshTokens.createdAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, familyId))
+    .orderBy(asc(refreshTokens.createdAt))
+    .limit(1);
+  return row ?? null;
 }

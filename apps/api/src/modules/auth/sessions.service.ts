@@ -13,7 +13,9 @@ import {
   insertRefreshToken,
   revokeAllForUser,
   revokeFamily,
+  sessionOrigin,
 } from './sessions.repo';
+import { moveLoginActivity } from './login-activities.repo';
 import type { NewLoginActivity } from './login-activities.repo';
 import { findUserById } from './users.repo';
 import type { UserRow } from './users.repo';
@@ -39,7 +41,13 @@ export async function sessionMetadata(ctx: AppContext, user: UserRow): Promise<S
 export async function issueSession(
   ctx: AppContext,
   user: UserRow,
-  opts: { deviceId?: string | null; familyId?: string; loginActivity?: NewLoginActivity } = {},
+  opts: {
+    deviceId?: string | null;
+    familyId?: string;
+    loginActivity?: NewLoginActivity;
+    /** A renewed session keeps its sign-in time (it is no fresh sign-in). */
+    startedAt?: Date;
+  } = {},
 ): Promise<TokenResponse> {
   const now = ctx.clock.now();
   const familyId = opts.familyId ?? randomUUID();
@@ -54,7 +62,7 @@ export async function issueSession(
         expiresAt: addDays(now, REFRESH_TOKEN_TTL_DAYS),
         deviceId: opts.deviceId ?? null,
         // on the business clock: the session's start decides "signed in recently"
-        createdAt: now,
+        createdAt: opts.startedAt ?? now,
       },
       opts.loginActivity && { ...opts.loginActivity, sessionId: familyId },
     ),
@@ -149,4 +157,23 @@ export async function endSession(
   }
   if (actor) await revokeFamily(ctx.db, actor.sessionId, now);
   return { message: 'Sessão encerrada.' };
+}
+
+/**
+ * The caller's new session after every session of the account ended (2FA turned on or off):
+ * same device, same sign-in time (a renewal does not count as a recent sign-in) and the same
+ * entry in the access log, under a new refresh-token family.
+ */
+export async function renewSession(ctx: AppContext, actor: Actor): Promise<TokenResponse> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  const origin = await sessionOrigin(ctx.db, actor.sessionId);
+  const familyId = randomUUID();
+  const session = await issueSession(ctx, user, {
+    familyId,
+    deviceId: origin?.deviceId ?? null,
+    startedAt: origin?.startedAt,
+  });
+  await moveLoginActivity(ctx.db, actor.sessionId, familyId);
+  return session;
 }

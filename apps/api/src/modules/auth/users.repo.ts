@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 
@@ -51,14 +51,6 @@ export async function updateUser(
   return row ?? null;
 }
 
-/** A successful sign-in or a password reset ends the run of failures and any lock. */
-export async function clearLoginFailures(db: DbOrTx, id: string) {
-  await db
-    .update(users)
-    .set({ failedLoginCount: 0, lockedUntil: null, lastFailedLoginAt: null })
-    .where(eq(users.id, id));
-}
-
 /** Links a Google account unless the user already has one. */
 export async function linkGoogleSub(db: DbOrTx, id: string, sub: string): Promise<boolean> {
   const rows = await db
@@ -67,6 +59,14 @@ export async function linkGoogleSub(db: DbOrTx, id: string, sub: string): Promis
     .where(and(eq(users.id, id), isNull(users.googleSub)))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** Unlinks the Google account (only an account that keeps a password: see unlinkGoogle). */
+export async function unlinkGoogleSub(db: DbOrTx, id: string) {
+  await db
+    .update(users)
+    .set({ googleSub: null, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNotNull(users.passwordHash)));
 }
 
 /** Sets users.avatar_path (row locked) and returns the key it replaced. */

@@ -42,6 +42,11 @@ async function enable(u: TestUser, token = u.accessToken) {
   const { secret } = (await getStatus(token)).json();
   const res = await toggle(token, totpCode(secret, t.clock.now()));
   expect(res.statusCode).toBe(200);
+  if (token === u.accessToken) {
+    // every session ended, the caller's too: it goes on with the new one
+    u.accessToken = res.json().session.access_token;
+    u.refreshToken = res.json().session.refresh_token;
+  }
   t.clock.advance(STEP_MS);
   return { secret: secret as string, codes: res.json().recovery_codes as string[] };
 }
@@ -92,10 +97,12 @@ describe('recovery codes', () => {
     const first = await enable(u);
     const off = await toggle(u.accessToken, first.codes[2]!);
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({
+    expect(off.json()).toMatchObject({
       message: 'Autenticação em dois fatores desativada.',
       two_factor: false,
     });
+    expect(off.json().recovery_codes).toBeUndefined();
+    u.accessToken = off.json().session.access_token;
     const second = await enable(u);
     expect(second.codes.some((c) => first.codes.includes(c))).toBe(false);
     expect((await signIn(u, first.codes[3])).statusCode).toBe(401);
@@ -149,21 +156,74 @@ describe('turning 2FA on needs the password or a recent sign-in', () => {
   });
 });
 
-describe('2FA changes end the other sessions', () => {
-  it('turning 2FA on and off refuses the other sessions at once; the caller goes on', async () => {
+describe('2FA changes end every session of the account', () => {
+  const refresh = (token: string) =>
+    t.inject({ method: 'POST', url: '/api/v1/refresh-token', payload: { token } });
+
+  it("turning 2FA on and off refuses every old token, the caller's too; the caller's new session works", async () => {
     const u = await createUser(t);
     const other = await signInOk(t, u.email, u.password);
+    const before = { access: u.accessToken, refresh: u.refreshToken };
     const { secret } = await enable(u);
+    // the answer's session is new
+    expect(u.accessToken).not.toBe(before.access);
+    expect(u.refreshToken).not.toBe(before.refresh);
+    // every old token is refused: the other session and the caller's old pair
     expect((await me(other.access_token)).statusCode).toBe(401);
+    expect((await me(before.access)).statusCode).toBe(401);
+    expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(before.refresh)).statusCode).toBe(401);
+    // the new pair works, refresh included
     expect((await me(u.accessToken)).statusCode).toBe(200);
+    const rotated = await refresh(u.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    u.accessToken = rotated.json().access_token;
+    u.refreshToken = rotated.json().refresh_token;
 
     const third = (await signIn(u, totpCode(secret, t.clock.now()))).json();
     t.clock.advance(STEP_MS);
     expect((await me(third.access_token)).statusCode).toBe(200);
+    const beforeOff = { access: u.accessToken, refresh: u.refreshToken };
     const off = await toggle(u.accessToken, totpCode(secret, t.clock.now()));
     expect(off.statusCode).toBe(200);
-    expect((await me(third.access_token)).statusCode).toBe(401);
-    expect((await me(u.accessToken)).statusCode).toBe(200);
+    const fresh = off.json().session;
+    expect(fresh.metadata.id).toBe(u.id);
+    expect(fresh.expires_in).toBeGreaterThan(0);
+    for (const access of [third.access_token, beforeOff.access])
+      expect((await me(access)).statusCode).toBe(401);
+    for (const token of [third.refresh_token, beforeOff.refresh])
+      expect((await refresh(token)).statusCode).toBe(401);
+    expect((await me(fresh.access_token)).statusCode).toBe(200);
+    expect((await refresh(fresh.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('the new session is no fresh sign-in: 10 minutes after the first one, turning 2FA on again needs the password', async () => {
+    const u = await createUser(t);
+    const { secret } = await enable(u);
+    t.clock.advance(11 * MINUTE);
+    try {
+      const off = await toggle(u.accessToken, totpCode(secret, t.clock.now()));
+      expect(off.statusCode).toBe(200);
+      const token = off.json().session.access_token as string;
+      t.clock.advance(STEP_MS);
+      const next = (await getStatus(token)).json();
+      const again = await toggle(token, totpCode(next.secret, t.clock.now()));
+      expect(again.statusCode).toBe(403);
+      expect(again.json().code).toBe('REAUTHENTICATION_REQUIRED');
+      // and the sessions list still names this device (its sign-in entry moved along)
+      const sessions = await t.inject({
+        method: 'GET',
+        url: '/api/v1/me/sessions',
+        headers: bearer(token),
+      });
+      expect(sessions.statusCode).toBe(200);
+      const list = sessions.json().sessions;
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ current: true });
+      expect(list[0].ip).not.toBeNull();
+    } finally {
+      t.clock.advance(-11 * MINUTE - STEP_MS);
+    }
   });
 });
 

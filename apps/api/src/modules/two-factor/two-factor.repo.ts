@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes, refreshTokens, users } from '../../db/schema/users';
 
@@ -132,24 +132,13 @@ export async function spendRecoveryCode(
 }
 
 /**
- * Ends every session of the user but the caller's (2FA turned on or off). It writes the
- * auth module's refresh tokens directly: auth already depends on this module (the sign-in
- * code step), so calling back into it would close a module cycle.
+ * Ends every session of the user, the caller's too (2FA turned on or off). It writes the auth
+ * module's refresh tokens directly: auth already depends on this module (the sign-in code
+ * step), so calling back into it would close a module cycle.
  */
-export async function revokeOtherSessions(
-  db: DbOrTx,
-  userId: string,
-  keepSessionId: string,
-  now: Date,
-) {
+export async function revokeAllSessions(db: DbOrTx, userId: string, now: Date) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        ne(refreshTokens.familyId, keepSessionId),
-        isNull(refreshTokens.revokedAt),
-      ),
-    );
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }

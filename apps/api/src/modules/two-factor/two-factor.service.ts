@@ -10,7 +10,7 @@ import { sessionStartedAt } from '../../read-models/sessions';
 import type { AppContext } from '../../lib/context';
 import { decrypt, encrypt, sha256 } from '../../lib/crypto';
 import { AppError, rateLimited, validationError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/password';
+import { checkCurrentPassword } from '../../lib/password-attempts';
 import { matchTotp, newTotpSecret, provisioningUri } from '../../lib/totp';
 import {
   acceptStep,
@@ -20,7 +20,7 @@ import {
   enableTwoFactor,
   findTwoFactorState,
   replaceRecoveryCodes,
-  revokeOtherSessions,
+  revokeAllSessions,
   setPendingSecretIfAbsent,
   spendRecoveryCode,
 } from './two-factor.repo';
@@ -108,8 +108,7 @@ async function requireRecentAuthentication(
   password: string | undefined,
 ) {
   if (password !== undefined) {
-    if (state.passwordHash && (await verifyPassword(state.passwordHash, password))) return;
-    await ctx.throttle.hit(throttleKey(state.id), ctx.config.limits.twoFactor);
+    if (await checkCurrentPassword(ctx, state.id, state.passwordHash, password)) return;
     throw validationError('password', 'Senha incorreta.');
   }
   const since = await sessionStartedAt(ctx.db, actor.sessionId);
@@ -146,14 +145,15 @@ const wrongCodeOnToggle = () =>
 /**
  * PATCH /2fa?code=: off → on with a code of the pending secret (and the password, or a
  * sign-in in the last 10 minutes), answering ten recovery codes; on → off with a current
- * code or a recovery code. Either way every other session of the account ends.
+ * code or a recovery code. Either way every session of the account ends, the caller's too:
+ * the route (auth module) gives the caller a new one.
  */
 export async function toggleTwoFactor(
   ctx: AppContext,
   actor: Actor,
   code: string,
   password?: string,
-): Promise<TwoFactorToggleResponse> {
+): Promise<Omit<TwoFactorToggleResponse, 'session'>> {
   const state = await findTwoFactorState(ctx.db, actor.userId);
   if (!state) throw new AppError('UNAUTHORIZED');
   await checkThrottle(ctx, state.id);
@@ -171,7 +171,7 @@ export async function toggleTwoFactor(
     const disabled = await ctx.db.transaction(async (tx) => {
       if (!(await disableTwoFactor(tx, state.id, step))) return false;
       await deleteRecoveryCodes(tx, state.id);
-      await revokeOtherSessions(tx, state.id, actor.sessionId, now);
+      await revokeAllSessions(tx, state.id, now);
       return true;
     });
     if (!disabled) throw wrongCodeOnToggle();
@@ -192,7 +192,7 @@ export async function toggleTwoFactor(
   const enabled = await ctx.db.transaction(async (tx) => {
     if (!(await enableTwoFactor(tx, state.id, step))) return false;
     await replaceRecoveryCodes(tx, state.id, codes.map(recoveryHash));
-    await revokeOtherSessions(tx, state.id, actor.sessionId, now);
+    await revokeAllSessions(tx, state.id, now);
     return true;
   });
   if (!enabled) throw wrongCodeOnToggle();

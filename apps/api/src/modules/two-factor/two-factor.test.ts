@@ -25,12 +25,19 @@ async function userRow(id: string) {
 
 const getStatus = (u: TestUser) =>
   t.inject({ method: 'GET', url: '/api/v1/2fa', headers: bearer(u.accessToken) });
-const toggle = (u: TestUser, code: string) =>
-  t.inject({
+/** PATCH /2fa; on success the caller carries on with the new session it answers. */
+async function toggle(u: TestUser, code: string) {
+  const res = await t.inject({
     method: 'PATCH',
     url: `/api/v1/2fa?code=${encodeURIComponent(code)}`,
     headers: bearer(u.accessToken),
   });
+  if (res.statusCode === 200) {
+    u.accessToken = res.json().session.access_token;
+    u.refreshToken = res.json().session.refresh_token;
+  }
+  return res;
+}
 const signIn = (u: TestUser, code?: string) =>
   t.inject({
     method: 'POST',
@@ -139,10 +146,11 @@ describe('PATCH /api/v1/2fa', () => {
     const secret = await enable(u);
     const off = await toggle(u, totpCode(secret, t.clock.now()));
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({
+    expect(off.json()).toMatchObject({
       message: 'Autenticação em dois fatores desativada.',
       two_factor: false,
     });
+    expect(off.json().recovery_codes).toBeUndefined();
     const row = await userRow(u.id);
     expect(row.twoFactorEnabled).toBe(false);
     expect(row.totpSecretEnc).toBeNull();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { meFixture, mockFetch } from '@/test/fetch';
+import { meFixture, metadataFixture, mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
 import { storeSession } from '@/test/session';
 import { renderRoutes } from '@/test/render';
@@ -57,10 +57,17 @@ function securityApi(initiallyOn: boolean, password?: string) {
           };
       }
       on = !on;
+      // every session ended, this one too: the answer carries this device's new one
+      const session = {
+        access_token: `novo-access-${on ? 'on' : 'off'}`,
+        refresh_token: `novo-refresh-${on ? 'on' : 'off'}`,
+        expires_in: 900,
+        metadata: metadataFixture,
+      };
       return {
         body: on
-          ? { message: '2FA habilitado.', two_factor: true, recovery_codes: RECOVERY }
-          : { message: '2FA desabilitado.', two_factor: false },
+          ? { message: '2FA habilitado.', two_factor: true, recovery_codes: RECOVERY, session }
+          : { message: '2FA desabilitado.', two_factor: false, session },
       };
     }
     if (call.path === '/api/v1/loginactivities')
@@ -140,6 +147,9 @@ describe('security: 2FA', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Desabilitar 2FA' })).toBeInTheDocument();
     expect(screen.getByText('Ativada')).toBeInTheDocument();
+    // the new session is stored: the person stays signed in
+    expect(localStorage.getItem('token')).toBe('novo-access-on');
+    expect(localStorage.getItem('refresh_token')).toBe('novo-refresh-on');
   }, 20_000);
 
   it('asks for the password when the server wants it, and sends it in the body', async () => {
@@ -193,6 +203,84 @@ describe('security: 2FA', () => {
     await user.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Habilitar 2FA' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('novo-access-off');
+  });
+});
+
+/** Segurança with Google offered, the account linked or not, and a handler for /me/google. */
+function googleApi(linked: boolean, meGoogle: (call: Call) => { status?: number; body: unknown }) {
+  return mockFetch((call: Call) => {
+    if (call.path === '/api/v1/me') return { body: meFixture({ google_linked: linked }) };
+    if (call.path === '/api/v1/auth/providers') return { body: { google: true } };
+    if (call.path === '/api/v1/me/google') return meGoogle(call);
+    if (call.path === '/api/v1/2fa') return { body: { two_factor: true } };
+    return { body: { loginactivities: [], page: 1, size: 50, total: 0 } };
+  });
+}
+
+describe('security: Google', () => {
+  it("'Vincular conta Google' asks for the password only when the server wants it", async () => {
+    signIn();
+    const { calls } = googleApi(false, (call) =>
+      (call.body as { password?: string } | undefined)?.password
+        ? { body: { authorization_url: 'http://localhost/oidc/auth?state=x' } }
+        : {
+            status: 403,
+            body: {
+              code: 'REAUTHENTICATION_REQUIRED',
+              message: 'Confirme sua senha para vincular uma conta Google.',
+            },
+          },
+    );
+    renderRoutes(routes, '/settings/security');
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('google-card');
+    expect(await within(card).findByText('Não vinculada')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Vincular conta Google' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Senha atual'), 'senha-certa');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar no Google' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/v1/me/google').map((c) => c.body)).toEqual([
+        undefined,
+        { password: 'senha-certa' },
+      ]),
+    );
+  });
+
+  it('says so on the return from Google, linked or refused', async () => {
+    signIn();
+    googleApi(true, () => ({ body: {} }));
+    const first = renderRoutes(routes, '/settings/security?google=linked');
+    expect((await screen.findAllByText('Conta Google vinculada.')).length).toBeGreaterThan(0);
+    expect(await within(screen.getByTestId('google-card')).findByText('Vinculada')).toBeVisible();
+    first.unmount();
+
+    googleApi(false, () => ({ body: {} }));
+    renderRoutes(routes, '/settings/security?google_error=google_already_linked');
+    expect(
+      (
+        await screen.findAllByText(
+          'Esta conta Google já está vinculada a outra conta do Fã Clube. Desvincule-a lá antes.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("'Desvincular' shows the server's coded refusal", async () => {
+    signIn();
+    const refusal =
+      'Sua conta não tem senha: sem o Google, você não conseguiria mais entrar. Crie uma senha em "Esqueci minha senha" e depois desvincule.';
+    const { calls } = googleApi(true, () => ({
+      status: 409,
+      body: { code: 'GOOGLE_UNLINK_NEEDS_PASSWORD', message: refusal },
+    }));
+    renderRoutes(routes, '/settings/security');
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('google-card');
+    await user.click(await within(card).findByRole('button', { name: 'Desvincular' }));
+    expect((await screen.findAllByText(refusal)).length).toBeGreaterThan(0);
+    expect(calls.find((c) => c.path === '/api/v1/me/google')!.method).toBe('DELETE');
   });
 });
 

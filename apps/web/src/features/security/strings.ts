@@ -14,9 +14,33 @@ export const t = {
     emailUnconfirmed: 'Não confirmado',
     emailConfirmedText: 'Você confirmou que este endereço é seu.',
     emailUnconfirmedText:
-      'Confirme pelo link que enviamos. Enquanto o e-mail não for confirmado, não é possível entrar com o Google nesta conta.',
+      'Confirme pelo link que enviamos. Enquanto o e-mail não for confirmado, o login com o Google não se liga sozinho a esta conta: vincule o Google abaixo.',
     emailResend: 'Reenviar link',
     emailLoadError: 'Não foi possível carregar o e-mail da conta.',
+    googleTitle: 'Google',
+    googleLinked: 'Vinculada',
+    googleUnlinked: 'Não vinculada',
+    googleLinkedText: 'Você pode entrar nesta conta com o botão "Entrar com o Google".',
+    googleUnlinkedText: 'Vincule sua conta Google para entrar com um clique, sem digitar a senha.',
+    googleNoPasswordText:
+      'Sua conta não tem senha: para desvincular o Google, crie uma senha em "Esqueci minha senha".',
+    googleLink: 'Vincular conta Google',
+    googleUnlink: 'Desvincular',
+    googleLinkTitle: 'Vincular conta Google',
+    googleLinkDescription:
+      'Confirme sua senha. Em seguida, você vai para o Google escolher a conta a vincular.',
+    googleContinue: 'Continuar no Google',
+    googleLinkedToast: 'Conta Google vinculada.',
+    googleLinkErrors: {
+      google_unavailable: 'O login com o Google não está disponível no momento.',
+      google_denied: 'A vinculação com o Google foi cancelada.',
+      google_state: 'A vinculação expirou ou foi iniciada em outro navegador. Tente de novo.',
+      google_failed: 'Não foi possível falar com o Google. Tente novamente em instantes.',
+      google_already_linked:
+        'Esta conta Google já está vinculada a outra conta do Fã Clube. Desvincule-a lá antes.',
+      google_account_conflict:
+        'Sua conta já tem outra conta Google vinculada. Desvincule-a antes de vincular uma nova.',
+    } as Record<string, string>,
     twoFactorTitle: 'Autenticação em dois fatores (2FA)',
     twoFactorText:
       'Além da senha, peça um código de 6 dígitos do seu aplicativo autenticador a cada login.',
