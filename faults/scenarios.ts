@@ -12,7 +12,9 @@ import { call, HttpError, JPEG, requestLog, runLoad, setUpWorld } from './lib/lo
 import type { Op, World } from './lib/load';
 import { createDb, startCluster } from './lib/pg-cluster';
 import type { PgCluster } from './lib/pg-cluster';
+import { clockSkew } from './scenarios/clock-skew';
 import { dbProxy } from './scenarios/db-proxy';
+import { pixWebhooks } from './scenarios/pix-webhooks';
 
 export interface Result extends Figures {
   scenario: string;
@@ -754,6 +756,12 @@ export const SCENARIOS: Record<string, (env: Env) => Promise<Result>> = {
   'body-abuse': bodyAbuse,
   'disk-full': diskFull,
   'db-proxy': (env) => dbProxy(env),
+  'pix-webhooks-pg': (env) => pixWebhooks(env, 'pg'),
+  'pix-webhooks-pglite': (env) => pixWebhooks(env, 'pglite'),
+  'clock-ahead-pglite': (env) => clockSkew(env, 'pglite', 60),
+  'clock-behind-pglite': (env) => clockSkew(env, 'pglite', -60),
+  'clock-ahead-pg': (env) => clockSkew(env, 'pg', 60),
+  'clock-behind-pg': (env) => clockSkew(env, 'pg', -60),
 };
 
 export function makeEnv(): Env & { close(): Promise<void> } {

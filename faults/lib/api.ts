@@ -62,6 +62,8 @@ export function startApi(opts: ApiOptions): ApiProcess {
     // the load comes from one IP: the per-IP abuse limits would refuse it
     RATE_LIMIT_SIGNIN_IP: '1000000/60',
     RATE_LIMIT_SIGNUP_IP: '1000000/60',
+    // the load's posts all come from one creator (60 upload URLs per 10 min by default)
+    RATE_LIMIT_UPLOAD_URLS: '1000000/600',
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,

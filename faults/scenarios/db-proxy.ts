@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sleep, startApi, stopApi, waitReady } from '../lib/api';
 import { countOps } from '../lib/check';
-import { call, HttpError, requestLog, runLoad, setUpWorld } from '../lib/load';
+import { call, HttpError, requestLog, runLoad, setUpWorld, signUp } from '../lib/load';
 import type { Op, World } from '../lib/load';
 import { startTcpProxy } from '../lib/tcp-proxy';
 import { AFTER_MS, BASELINE_MS, check, result, setup } from '../scenarios';
@@ -119,6 +119,9 @@ export async function dbProxy(env: Env): Promise<Result> {
   try {
     await waitReady(api);
     const world = await setUpWorld(api.url);
+    // the retried charges' payers: not among the load's fans (one pending charge per fan)
+    const payers = [];
+    for (let i = 0; i < 10; i++) payers.push(await signUp(api.url, `repete${i}`));
     requestLog.length = 0;
     const load = runLoad(api.url, world, 40);
     await sleep(BASELINE_MS);
@@ -128,7 +131,7 @@ export async function dbProxy(env: Env): Promise<Result> {
     const deadline = faultAt + FAULT_MS + 30_000;
     const probes = Promise.all([
       ...Array.from({ length: 20 }, () => idempotentTransaction(api.url, world, deadline)),
-      ...world.fans.slice(0, 10).map((fan) => retriedCharge(api.url, world, fan, deadline)),
+      ...payers.map((fan) => retriedCharge(api.url, world, fan, deadline)),
     ]);
     await sleep(FAULT_MS);
     proxy.set({ latency: [0, 0], resetRate: 0 });
@@ -161,6 +164,16 @@ export async function dbProxy(env: Env): Promise<Result> {
     f.failed = ops.filter((o) => o.outcome === 'failed').length;
     f.timedOut = ops.filter((o) => o.outcome === 'timeout').length;
     const st = proxy.stats();
+    const refusedBy = new Map<string, number>();
+    for (const r of requestLog)
+      if (r.status === 404 || r.status === 429) {
+        const k = `${r.status} ${r.what}`;
+        refusedBy.set(k, (refusedBy.get(k) ?? 0) + 1);
+      }
+    if (refusedBy.size)
+      f.notes.push(
+        `404/429 by endpoint: ${[...refusedBy].map(([k, n]) => `${n} × ${k}`).join(', ')}`,
+      );
     const retried = probeOps.filter((o) => (o.retries ?? 0) > 0);
     f.notes.push(
       `proxy: ${st.connections} connections, ${st.resets} reset, ${st.chunks} chunks; ` +
