@@ -88,7 +88,8 @@ async function main() {
   const ran = new Set(results.map((r) => r.scenario));
   const keptRows = kept
     .split('\n')
-    .filter((l) => /^\| (?!scenario \|)(?!---)/.test(l))
+    .filter((l) => l.startsWith('|'))
+    .filter((l) => !/^(scenario|-+)$/.test(l.split('|')[1]!.trim()))
     .filter((l) => !ran.has(l.split('|')[1]!.trim()));
   const keptNotes = kept
     .split(/\n(?=- \*\*)/)

@@ -183,6 +183,31 @@ export class LocalStorage implements Storage {
     return path.join(dir, randomUUID());
   }
 
+  /**
+   * Removes temp files last written before `olderThan`: the bytes of uploads cut
+   * by a crash (kill -9, power loss) mid-way, which nothing else would ever
+   * remove. A live upload writes at least every UPLOAD_IDLE_TIMEOUT_MS.
+   */
+  async purgeStaleTemp(olderThan: Date): Promise<number> {
+    const dir = path.join(this.root, TMP_DIR);
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (err) {
+      if (isErrno(err, 'ENOENT')) return 0;
+      throw err;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtime >= olderThan) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
   /** The temp file an upload streams into (a seam: tests inject a full disk). */
   protected openTemp(tmp: string): Writable {
     return createWriteStream(tmp, { flags: 'wx' });

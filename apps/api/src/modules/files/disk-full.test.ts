@@ -10,6 +10,7 @@ import type { TestUser } from '../../../test/support/fixtures';
 import { localPath, makeJpeg } from '../../../test/support/media';
 import { LocalStorage } from '../../lib/storage';
 import { workspaceFileKey } from './file-paths';
+import { purgeStaleTempFiles } from './files.service';
 
 /**
  * Fault suite, scenario 7 (issue 13): a full disk while an upload is written
@@ -125,4 +126,22 @@ describe('a full disk during an upload', () => {
       expect(ok.statusCode).toBe(200);
     },
   );
+});
+
+describe('temp files of uploads cut by a crash', () => {
+  it('the hourly sweep removes temp files an hour old and keeps younger ones', async () => {
+    const { mkdirSync, utimesSync, writeFileSync, existsSync } = await import('node:fs');
+    const dir = path.join(t.dataDir, 'files', '.tmp');
+    mkdirSync(dir, { recursive: true });
+    const old = path.join(dir, 'cortado-por-kill-9');
+    const young = path.join(dir, 'envio-em-andamento');
+    writeFileSync(old, Buffer.alloc(1024));
+    writeFileSync(young, Buffer.alloc(1024));
+    const twoHoursAgo = new Date(t.clock.now().getTime() - 2 * 60 * 60 * 1000);
+    utimesSync(old, twoHoursAgo, twoHoursAgo);
+    expect(await purgeStaleTempFiles(t.ctx)).toBe(1);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(young)).toBe(true);
+    await import('node:fs/promises').then((fs) => fs.rm(young));
+  });
 });
