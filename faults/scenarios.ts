@@ -683,7 +683,9 @@ async function diskFull(env: Env): Promise<Result> {
     if (bad.length) failures.push(`${bad.length} refused uncleanly: ${bad[0]?.error}`);
     // a full disk is 507 STORAGE_FULL (the quota would be 413), never 400 UPLOAD_INTERRUPTED
     const notFull = full.filter(
-      (o) => o.outcome === 'failed' && !/(507 STORAGE_FULL|413 STORAGE_QUOTA_EXCEEDED)/.test(o.error ?? ''),
+      (o) =>
+        o.outcome === 'failed' &&
+        !/(507 STORAGE_FULL|413 STORAGE_QUOTA_EXCEEDED)/.test(o.error ?? ''),
     );
     if (notFull.length)
       failures.push(`${notFull.length} refused without 507/413: ${notFull[0]?.error}`);

@@ -123,7 +123,9 @@ export async function clockSkew(env: Env, db: Db, skewS: number): Promise<Result
     // one step behind the server, so that the sign-in below (one step ahead) is a later step
     const oneAway = await tryEnable(skewS - 30);
     if (oneAway !== 'ok') failures.push(`code 30 s from the server clock refused: ${oneAway}`);
-    notes.push(`TOTP: current code ${current}; 60 s from the server ${twoAway}; 30 s from it ${oneAway}`);
+    notes.push(
+      `TOTP: current code ${current}; 60 s from the server ${twoAway}; 30 s from it ${oneAway}`,
+    );
     // sign-in: a correct authenticator is refused (401), the server's step accepted
     const signIn = async (code: string) => {
       try {
@@ -136,7 +138,9 @@ export async function clockSkew(env: Env, db: Db, skewS: number): Promise<Result
     };
     const signInNow = await signIn(codeAt(secret, 0));
     if (signInNow !== '401 INVALID_TWO_FACTOR_CODE')
-      failures.push(`sign-in with the correct-clock code: ${JSON.stringify(signInNow).slice(0, 100)}`);
+      failures.push(
+        `sign-in with the correct-clock code: ${JSON.stringify(signInNow).slice(0, 100)}`,
+      );
     const signInServer = await signIn(codeAt(secret, skewS + 30));
     if (typeof signInServer === 'string')
       failures.push(`sign-in with the server-clock code: ${signInServer}`);
@@ -149,9 +153,12 @@ export async function clockSkew(env: Env, db: Db, skewS: number): Promise<Result
     const claims = jwtClaims(access);
     const issuedAt = claims.iat ?? claims.exp - 900;
     const offIat = issuedAt * 1000 - Date.now();
-    if (claims.exp - issuedAt !== 900) failures.push(`access token lives ${claims.exp - issuedAt} s`);
+    if (claims.exp - issuedAt !== 900)
+      failures.push(`access token lives ${claims.exp - issuedAt} s`);
     if (Math.abs(offIat - skewS * 1000) > 3_000)
-      failures.push(`access token iat ${(offIat / 1000).toFixed(1)} s from now, expected ${skewS} s`);
+      failures.push(
+        `access token iat ${(offIat / 1000).toFixed(1)} s from now, expected ${skewS} s`,
+      );
     notes.push(
       `access token exp ${((claims.exp * 1000 - Date.now()) / 1000).toFixed(0)} s from the real now (15 min of the server clock)`,
     );
@@ -198,12 +205,16 @@ export async function clockSkew(env: Env, db: Db, skewS: number): Promise<Result
 
     const five00 = requestLog.filter((r) => (r.status ?? 0) >= 500);
     if (five00.length)
-      failures.push(`${five00.length} × 5xx: ${five00.map((r) => `${r.status} ${r.what}`).join(', ')}`);
+      failures.push(
+        `${five00.length} × 5xx: ${five00.map((r) => `${r.status} ${r.what}`).join(', ')}`,
+      );
     const exit = await stopApi(api);
     if (exit.code !== 0) failures.push(`exit ${exit.code ?? exit.signal}`);
     const f = countOps([]);
     f.requests = requestLog.length;
-    f.acknowledged = requestLog.filter((r) => (r.status ?? 0) >= 200 && (r.status ?? 0) < 300).length;
+    f.acknowledged = requestLog.filter(
+      (r) => (r.status ?? 0) >= 200 && (r.status ?? 0) < 300,
+    ).length;
     f.failed = f.requests - f.acknowledged;
     f.notes.push(...notes);
     return result(name, proves, f, failures);

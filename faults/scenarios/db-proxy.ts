@@ -48,7 +48,8 @@ async function idempotentTransaction(base: string, world: World, deadline: numbe
     } catch (err) {
       if (!isRetriable(err) || performance.now() > deadline) {
         op.outcome = 'failed';
-        op.error = err instanceof HttpError ? `${err.status} ${String(err.body.code)}` : String(err);
+        op.error =
+          err instanceof HttpError ? `${err.status} ${String(err.body.code)}` : String(err);
         break;
       }
       op.retries = attempt + 1;

@@ -42,9 +42,7 @@ function fullDisk(code: 'ENOSPC' | 'EDQUOT') {
         write(chunk: Buffer, _enc, done) {
           // part of the bytes reach the disk, then it is full
           file.write(chunk.subarray(0, 1024), () =>
-            done(
-              Object.assign(new Error(`${code}: no space left on device, write`), { code }),
-            ),
+            done(Object.assign(new Error(`${code}: no space left on device, write`), { code })),
           );
         },
         destroy(err, done) {
