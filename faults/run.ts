@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib/api';
+import { killLeftoverApis, ROOT } from './lib/api';
 import { makeEnv, SCENARIOS } from './scenarios';
 import type { Result } from './scenarios';
 
@@ -62,6 +62,9 @@ async function main() {
           notes: [],
         };
       }
+      // a scenario that crashed may have left its server running: it would load the next ones
+      const left = await killLeftoverApis();
+      if (left) r.notes.push(`${left} API process(es) left running, killed`);
       results.push(r);
       console.log(
         `  ${r.passed ? 'ok' : 'FAIL'} in ${ms(performance.now() - started)}: ${r.requests} requests, ` +

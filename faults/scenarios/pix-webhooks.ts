@@ -43,7 +43,7 @@ export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
   const failures: string[] = [];
   const api = startApi(s.opts);
   try {
-    await waitReady(api, 180_000);
+    await waitReady(api);
     const world = await setUpWorld(api.url, 0, 0);
     const { creator } = world;
     const fans: User[] = [];

@@ -8,7 +8,7 @@ import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { localPath, makeJpeg } from '../../../test/support/media';
-import { LocalStorage } from '../../lib/storage';
+import type { LocalStorage } from '../../lib/storage';
 import { workspaceFileKey } from './file-paths';
 import { purgeStaleTempFiles } from './files.service';
 
