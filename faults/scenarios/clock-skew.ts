@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
+import { totpCode } from '../../apps/api/src/lib/totp';
 import { startApi, stopApi, waitReady } from '../lib/api';
 import { countOps } from '../lib/check';
 import { call, HttpError, requestLog, setUpWorld, signUp } from '../lib/load';
@@ -32,11 +32,9 @@ function libfaketime(): { lib: string } | { why: string } {
 }
 
 const PASSWORD = 'senha-segura-123';
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 /** The code a correct-clock authenticator shows `offsetS` seconds from now. */
 const codeAt = (secret: string, offsetS = 0) =>
-  totp(secret).generate({ timestamp: Date.now() + offsetS * 1000 });
+  totpCode(secret, new Date(Date.now() + offsetS * 1000));
 
 /** The server's clock, read from its Date header (1 s resolution), minus ours, in ms. */
 async function serverSkewMs(base: string): Promise<number> {
