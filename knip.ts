@@ -21,8 +21,9 @@ const config: KnipConfig = {
       project: ['scripts/**/*.mjs', 'bench/**/*.ts', 'faults/**/*.ts', '*.{js,ts}'],
       // loaded by file path into the page (apps/web/e2e/support/screens.ts)
       ignoreDependencies: ['axe-core'],
-      // the fault suite mounts a small tmpfs for its disk-full scenario (util-linux)
-      ignoreBinaries: ['mount', 'umount'],
+      // the fault suite mounts a small tmpfs for its disk-full scenario (util-linux) and
+      // installs libfaketime (Debian package faketime) for its clock-skew scenarios
+      ignoreBinaries: ['mount', 'umount', 'apt-get'],
     },
     'apps/api': {
       entry: ['scripts/*.mjs', 'test/**/*.test.ts', 'src/**/*.test.ts'],

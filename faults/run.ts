@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib/api';
+import { killLeftoverApis, ROOT } from './lib/api';
 import { makeEnv, SCENARIOS } from './scenarios';
 import type { Result } from './scenarios';
 
@@ -62,6 +62,9 @@ async function main() {
           notes: [],
         };
       }
+      // a scenario that crashed may have left its server running: it would load the next ones
+      const left = await killLeftoverApis();
+      if (left) r.notes.push(`${left} API process(es) left running, killed`);
       results.push(r);
       console.log(
         `  ${r.passed ? 'ok' : 'FAIL'} in ${ms(performance.now() - started)}: ${r.requests} requests, ` +
@@ -73,20 +76,34 @@ async function main() {
   } finally {
     await env.close();
   }
-  const text = table(results);
-  console.log(`\n${text}\n`);
   const doc = path.join(ROOT, 'docs/reliability.md');
-  const notes = results
-    .map(
-      (r) =>
-        `- **${r.scenario}** — ${r.proves}${r.notes.filter(Boolean).length ? ` _(${r.notes.filter(Boolean).join('; ')})_` : ''}` +
-        (r.failures.length ? `\n  - FAILED: ${r.failures.join('; ')}` : ''),
-    )
-    .join('\n');
-  const body = `${MARK_START}\nLast run: ${new Date().toISOString()} (${selected.length === Object.keys(SCENARIOS).length ? 'every scenario' : selected.join(', ')}), Node ${process.version}, ${process.platform}.\n\n${text}\n\n${notes}\n${MARK_END}`;
   const current = readFileSync(doc, 'utf8');
   const start = current.indexOf(MARK_START);
   const end = current.indexOf(MARK_END);
+  const noteOf = (r: Result) =>
+    `- **${r.scenario}** — ${r.proves}${r.notes.filter(Boolean).length ? ` _(${r.notes.filter(Boolean).join('; ')})_` : ''}` +
+    (r.failures.length ? `\n  - FAILED: ${r.failures.join('; ')}` : '');
+  const rows = table(results).split('\n').slice(2);
+  const notes = results.map(noteOf);
+  // a partial run keeps the earlier rows (and notes) of the scenarios it did not run
+  const all = selected.length === Object.keys(SCENARIOS).length;
+  const kept = all || start < 0 ? '' : current.slice(start, end);
+  const ran = new Set(results.map((r) => r.scenario));
+  const keptRows = kept
+    .split('\n')
+    .filter((l) => l.startsWith('|'))
+    .filter((l) => !/^(scenario|-+)$/.test(l.split('|')[1]!.trim()))
+    .filter((l) => !ran.has(l.split('|')[1]!.trim()));
+  const keptNotes = kept
+    .split(/\n(?=- \*\*)/)
+    .filter((b) => b.startsWith('- **'))
+    .map((b) => b.split('\n<!--')[0]!.trimEnd())
+    .filter((b) => !ran.has(/^- \*\*(.*?)\*\*/.exec(b)?.[1] ?? ''));
+  const text = [...table([]).split('\n'), ...keptRows, ...rows].join('\n');
+  console.log(`\n${table(results)}\n`);
+  const body =
+    `${MARK_START}\nLast run: ${new Date().toISOString()} (${all ? 'every scenario' : `${selected.join(', ')}; the other rows are from earlier runs`}), Node ${process.version}, ${process.platform}.\n\n` +
+    `${text}\n\n${[...keptNotes, ...notes].join('\n')}\n${MARK_END}`;
   if (start >= 0 && end > start)
     writeFileSync(doc, current.slice(0, start) + body + current.slice(end + MARK_END.length));
   console.log(`Tabela escrita em ${path.relative(ROOT, doc)}`);

@@ -12,6 +12,9 @@ import { call, HttpError, JPEG, requestLog, runLoad, setUpWorld } from './lib/lo
 import type { Op, World } from './lib/load';
 import { createDb, startCluster } from './lib/pg-cluster';
 import type { PgCluster } from './lib/pg-cluster';
+import { clockSkew } from './scenarios/clock-skew';
+import { dbProxy } from './scenarios/db-proxy';
+import { pixWebhooks } from './scenarios/pix-webhooks';
 
 export interface Result extends Figures {
   scenario: string;
@@ -24,23 +27,23 @@ export interface Result extends Figures {
   skipped?: boolean;
 }
 
-type Db = 'pglite' | 'pg';
+export type Db = 'pglite' | 'pg';
 
-interface Env {
+export interface Env {
   cluster(): Promise<PgCluster>;
 }
 
-interface Setup {
+export interface Setup {
   opts: ApiOptions;
   filesRoot: string;
   query: () => Promise<{ q: Query; close(): Promise<void> }>;
   cleanup(): void;
 }
 
-const BASELINE_MS = 5_000;
-const AFTER_MS = 8_000;
+export const BASELINE_MS = 5_000;
+export const AFTER_MS = 8_000;
 
-async function setup(
+export async function setup(
   env: Env,
   db: Db,
   name: string,
@@ -69,7 +72,7 @@ async function setup(
   };
 }
 
-async function check(s: Setup, world: World, ops: Op[], f: Figures) {
+export async function check(s: Setup, world: World, ops: Op[], f: Figures) {
   const { q, close } = await s.query();
   try {
     return await verify(q, world, ops, s.filesRoot, f);
@@ -78,7 +81,7 @@ async function check(s: Setup, world: World, ops: Op[], f: Figures) {
   }
 }
 
-function result(scenario: string, proves: string, f: Figures, failures: string[]): Result {
+export function result(scenario: string, proves: string, f: Figures, failures: string[]): Result {
   if (f.lost) failures.push(`${f.lost} acknowledged writes lost`);
   if (f.duplicates) failures.push(`${f.duplicates} duplicated effects`);
   if (f.partial) failures.push(`${f.partial} partial states`);
@@ -678,6 +681,14 @@ async function diskFull(env: Env): Promise<Result> {
       (o) => o.outcome === 'failed' && (o.status === undefined || o.status === 500),
     );
     if (bad.length) failures.push(`${bad.length} refused uncleanly: ${bad[0]?.error}`);
+    // a full disk is 507 STORAGE_FULL (the quota would be 413), never 400 UPLOAD_INTERRUPTED
+    const notFull = full.filter(
+      (o) =>
+        o.outcome === 'failed' &&
+        !/(507 STORAGE_FULL|413 STORAGE_QUOTA_EXCEEDED)/.test(o.error ?? ''),
+    );
+    if (notFull.length)
+      failures.push(`${notFull.length} refused without 507/413: ${notFull[0]?.error}`);
     const codes = [...new Set(full.map((o) => o.error))].join(' | ');
     // no partial file visible: only the filler (and the empty temp folder)
     const visible = listFiles(s.filesRoot).filter((f) => f !== 'filler.bin');
@@ -704,7 +715,7 @@ async function diskFull(env: Env): Promise<Result> {
     await stopApi(api);
     return result(
       'disk full under uploads (tmpfs)',
-      'With the file store full, an upload is refused with a clean error and leaves no file and no post; ' +
+      'With the file store full, an upload is refused with 507 STORAGE_FULL (pt-BR message) and leaves no file and no post; ' +
         'other endpoints keep working; once space is freed uploads succeed again.',
       f,
       failures,
@@ -746,6 +757,13 @@ export const SCENARIOS: Record<string, (env: Env) => Promise<Result>> = {
   'pg-freeze': pgFreeze,
   'body-abuse': bodyAbuse,
   'disk-full': diskFull,
+  'db-proxy': (env) => dbProxy(env),
+  'pix-webhooks-pg': (env) => pixWebhooks(env, 'pg'),
+  'pix-webhooks-pglite': (env) => pixWebhooks(env, 'pglite'),
+  'clock-ahead-pglite': (env) => clockSkew(env, 'pglite', 60),
+  'clock-behind-pglite': (env) => clockSkew(env, 'pglite', -60),
+  'clock-ahead-pg': (env) => clockSkew(env, 'pg', 60),
+  'clock-behind-pg': (env) => clockSkew(env, 'pg', -60),
 };
 
 export function makeEnv(): Env & { close(): Promise<void> } {

@@ -21,6 +21,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Every API process the suite started and that has not exited yet. */
+export const liveApis = new Set<ApiProcess>();
+
+/** SIGKILLs the API processes a crashed scenario left running; answers how many. */
+export async function killLeftoverApis(): Promise<number> {
+  const left = [...liveApis];
+  for (const api of left) api.child.kill('SIGKILL');
+  await Promise.all(left.map((api) => api.exited));
+  return left.length;
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface ApiOptions {
@@ -62,6 +73,8 @@ export function startApi(opts: ApiOptions): ApiProcess {
     // the load comes from one IP: the per-IP abuse limits would refuse it
     RATE_LIMIT_SIGNIN_IP: '1000000/60',
     RATE_LIMIT_SIGNUP_IP: '1000000/60',
+    // the load's posts all come from one creator (60 upload URLs per 10 min by default)
+    RATE_LIMIT_UPLOAD_URLS: '1000000/600',
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
@@ -78,7 +91,7 @@ export function startApi(opts: ApiOptions): ApiProcess {
     (resolve) =>
       child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
   );
-  return {
+  const api: ApiProcess = {
     child,
     pid: child.pid!,
     url: `http://127.0.0.1:${opts.port}`,
@@ -86,10 +99,13 @@ export function startApi(opts: ApiOptions): ApiProcess {
     exited,
     startedAt: performance.now(),
   };
+  liveApis.add(api);
+  void exited.then(() => liveApis.delete(api));
+  return api;
 }
 
 /** Waits for GET /api/v1/health to answer 200; answers the ms from start. Throws if the process ends first. */
-export async function waitReady(api: ApiProcess, timeoutMs = 60_000): Promise<number> {
+export async function waitReady(api: ApiProcess, timeoutMs = 180_000): Promise<number> {
   let ended = false;
   void api.exited.then(() => (ended = true));
   const deadline = performance.now() + timeoutMs;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Op, World } from './load';
 
@@ -155,6 +155,47 @@ export async function verify(
     await q(`select count(*)::int as n from (select import_key from finance_transactions
       where import_key is not null group by account_id, import_key having count(*) > 1) d`),
   );
+  // files without rows: every file of the store belongs to a row (workspace file store:
+  // workspace_objects, pending or stored; raw image uploads: uploads). Temp files of uploads
+  // cut by a crash (.tmp/) are removed by the hourly sweep once an hour old: counted apart.
+  const orphans = await orphanFiles(q, filesRoot);
+  f.partial += orphans.files.length;
+  if (orphans.files.length)
+    f.notes.push(`files without a row: ${orphans.files.slice(0, 3).join(', ')}`);
+  if (orphans.temp)
+    f.notes.push(`${orphans.temp} temp files of cut uploads (removed by the hourly sweep)`);
   if (f.lost) f.notes.push(`lost: ${JSON.stringify(lostBy)}`);
   return f;
+}
+
+function walk(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
+}
+
+/** Files of the store that no row accounts for (and the temp files, counted apart). */
+export async function orphanFiles(
+  q: Query,
+  filesRoot: string,
+): Promise<{ files: string[]; temp: number }> {
+  const all = walk(filesRoot);
+  const temp = all.filter((k) => k.startsWith('.tmp/')).length;
+  const objects = new Set(
+    (await q('select workspace_id, file_path from workspace_objects')).map(
+      (r) => `workspaces/${String(r.workspace_id)}/files/${String(r.file_path)}`,
+    ),
+  );
+  const uploads = new Set(
+    (await q('select storage_key from uploads')).map((r) => String(r.storage_key)),
+  );
+  const files = all.filter((k) => {
+    if (k.startsWith('.tmp/') || k.endsWith('/.folder') || k === 'filler.bin') return false;
+    if (/^workspaces\/[^/]+\/files\//.test(k)) return !objects.has(k);
+    if (/^(workspaces|users)\/[^/]+\/incoming\//.test(k)) return !uploads.has(k);
+    // public/ (processed images, content-hashed) is outside the load
+    return false;
+  });
+  return { files, temp };
 }

@@ -298,7 +298,10 @@ export function runLoad(base: string, world: World, concurrency = 50): LoadRun {
       const fan = world.fans[f]!;
       return record('like', async (op) => {
         op.key = `${postId}:${fan.id}`;
-        const res = await call(base, 'POST', `/content/${ws}/${postId}/like`, { token: fan.token });
+        // {ws} is the caller's own workspace (the fan's), the post is the creator's
+        const res = await call(base, 'POST', `/content/${fan.workspaceId}/${postId}/like`, {
+          token: fan.token,
+        });
         op.status = res.status;
         if (res.body.liked !== true) throw new Error(`like answered ${JSON.stringify(res.body)}`);
       });

@@ -9,7 +9,7 @@ import { ErrorBody } from './common';
 
 /** The statuses an error body may have. */
 export type ErrorHttpStatus =
-  400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 416 | 429 | 500 | 502 | 503;
+  400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 416 | 429 | 500 | 502 | 503 | 507;
 
 export interface ErrorDefinition {
   status: ErrorHttpStatus;

@@ -201,6 +201,11 @@ export const FILE_ERRORS = defineErrors({
     message: 'O tamanho do arquivo não corresponde ao informado.',
   },
   UPLOAD_INTERRUPTED: { status: 400, message: 'O envio foi interrompido. Tente novamente.' },
+  /** The server's disk is full (ENOSPC/EDQUOT) while storing the bytes: nothing kept. */
+  STORAGE_FULL: {
+    status: 507,
+    message: 'Sem espaço para armazenar o arquivo. Tente novamente mais tarde.',
+  },
   UPLOAD_NOT_FOUND: { status: 404, message: 'Envio não encontrado.' },
   UPLOAD_NOT_RECEIVED: {
     status: 400,

@@ -14,7 +14,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
@@ -51,6 +51,10 @@ export interface LocalStorageOptions {
 
 const isErrno = (err: unknown, ...codes: string[]) =>
   codes.includes((err as NodeJS.ErrnoException | undefined)?.code ?? '');
+
+/** The disk (or the user's disk quota) is full: 507, and nothing is kept. */
+const isDiskFull = (err: unknown) => isErrno(err, 'ENOSPC', 'EDQUOT');
+export const storageFull = () => new AppError('STORAGE_FULL');
 
 const pathConflict = () =>
   new AppError('PATH_CONFLICT', 'Já existe uma pasta ou um arquivo com este nome.');
@@ -173,8 +177,40 @@ export class LocalStorage implements Storage {
 
   private async tmpFile(): Promise<string> {
     const dir = path.join(this.root, TMP_DIR);
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true }).catch((err: unknown) => {
+      throw isDiskFull(err) ? storageFull() : err;
+    });
     return path.join(dir, randomUUID());
+  }
+
+  /**
+   * Removes temp files last written before `olderThan`: the bytes of uploads cut
+   * by a crash (kill -9, power loss) mid-way, which nothing else would ever
+   * remove. A live upload writes at least every UPLOAD_IDLE_TIMEOUT_MS.
+   */
+  async purgeStaleTemp(olderThan: Date): Promise<number> {
+    const dir = path.join(this.root, TMP_DIR);
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (err) {
+      if (isErrno(err, 'ENOENT')) return 0;
+      throw err;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtime >= olderThan) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  /** The temp file an upload streams into (a seam: tests inject a full disk). */
+  protected openTemp(tmp: string): Writable {
+    return createWriteStream(tmp, { flags: 'wx' });
   }
 
   /** Moves a complete temp file into place (atomic on one file system). */
@@ -199,6 +235,7 @@ export class LocalStorage implements Storage {
         if (createOnly && isErrno(err, 'EEXIST') && (await this.head(key)))
           throw new AppError('UPLOAD_URL_USED');
         if (isErrno(err, 'EISDIR', 'ENOTDIR', 'EEXIST', 'ENOTEMPTY')) throw pathConflict();
+        if (isDiskFull(err)) throw storageFull();
         throw err;
       }
     }
@@ -207,7 +244,12 @@ export class LocalStorage implements Storage {
   async put(key: string, body: Buffer, _contentType: string): Promise<void> {
     this.file(key);
     const tmp = await this.tmpFile();
-    await writeFile(tmp, body, { flag: 'wx' });
+    try {
+      await writeFile(tmp, body, { flag: 'wx' });
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw isDiskFull(err) ? storageFull() : err;
+    }
     await this.commit(tmp, key);
   }
 
@@ -381,7 +423,7 @@ export class LocalStorage implements Storage {
     body.on('error', onBodyError);
     body.pipe(counter);
     try {
-      await pipeline(counter, createWriteStream(tmp, { flags: 'wx' })).finally(() => {
+      await pipeline(counter, this.openTemp(tmp)).finally(() => {
         clearTimeout(idle);
         body.unpipe(counter);
         body.off('error', onBodyError);
@@ -401,6 +443,7 @@ export class LocalStorage implements Storage {
     } catch (err) {
       await rm(tmp, { force: true });
       if (err instanceof AppError) throw err;
+      if (isDiskFull(err)) throw storageFull();
       throw new AppError('UPLOAD_INTERRUPTED', 'O envio foi interrompido. Tente novamente.');
     }
     // an upload URL creates its object once: it can never replace bytes already

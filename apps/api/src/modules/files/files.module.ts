@@ -1,6 +1,6 @@
 import { defineModule } from '../../lib/module';
 import { filesRoutes } from './files.routes';
-import { releaseStaleReservations } from './files.service';
+import { purgeStaleTempFiles, releaseStaleReservations } from './files.service';
 import { purgeAbandonedUploads } from './images.service';
 import { storageRoutes } from './storage.routes';
 
@@ -14,6 +14,7 @@ export const filesModule = defineModule({
       run: async (ctx) => {
         await purgeAbandonedUploads(ctx);
         await releaseStaleReservations(ctx);
+        await purgeStaleTempFiles(ctx);
       },
     },
   ],

@@ -52,6 +52,7 @@ import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { AppError, fieldError, rateLimited } from '../../lib/errors';
 import {
+  LocalStorage,
   MAX_BYTES,
   SNIFF_BYTES,
   UPLOAD_URL_TTL_SECONDS,
@@ -182,6 +183,16 @@ export async function releaseStaleReservations(ctx: AppContext): Promise<number>
       );
   }
   return stale.length;
+}
+
+/**
+ * The hourly sweep's part for the local driver's temp files: an upload cut by a
+ * crash leaves its partial bytes under `.tmp/`; an hour without a write means
+ * no request is still writing them (uploads are cut after UPLOAD_IDLE_TIMEOUT_MS idle).
+ */
+export async function purgeStaleTempFiles(ctx: AppContext): Promise<number> {
+  if (!(ctx.storage instanceof LocalStorage)) return 0;
+  return ctx.storage.purgeStaleTemp(new Date(ctx.clock.now().getTime() - 60 * 60 * 1000));
 }
 
 /** GET /workspaces/objects/{ws}/usage: owner and members; the space used and the quota. */

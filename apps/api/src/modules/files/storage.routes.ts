@@ -81,7 +81,7 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: SignedQuery,
           response: {
             200: z.object({ size: z.number().int() }),
-            ...errorResponses(400, 403, 409, 413, 415),
+            ...errorResponses(400, 403, 409, 413, 415, 507),
           },
         },
       },

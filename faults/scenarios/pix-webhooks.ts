@@ -1,0 +1,223 @@
+import { newEndToEndId, startTestPsp } from '../../apps/api/test/support/pix-psp';
+import type { TestPsp } from '../../apps/api/test/support/pix-psp';
+import { startApi, stopApi, waitReady } from '../lib/api';
+import { countOps } from '../lib/check';
+import { call, setUpWorld, signUp } from '../lib/load';
+import type { Op, User } from '../lib/load';
+import { check, result, setup } from '../scenarios';
+import type { Db, Env, Result } from '../scenarios';
+
+const WEBHOOK_SECRET = 'segredo-do-webhook-da-suite-de-falhas';
+
+interface PixItem {
+  endToEndId: string;
+  txid: string;
+  valor: string;
+  horario: string;
+}
+
+/**
+ * 8 (webhooks). The stand-in PSP of the tests (apps/api/test/support/pix-psp.ts,
+ * Banco Central's API Pix: OAuth, PUT /cob, signed POST to `{webhookUrl}/pix`)
+ * notifies the API: the same notification ten times at once, notifications out
+ * of order (a later charge's before an earlier one's, and both in one body in
+ * reverse order), and one with a wrong amount.
+ */
+export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
+  const s = await setup(env, db, `pix-webhooks-${db}`);
+  const webhookUrl = `http://127.0.0.1:${s.opts.port}/api/v1/webhooks/pix/apipix`;
+  const psp: TestPsp = await startTestPsp({
+    webhookUrl,
+    webhookSecret: WEBHOOK_SECRET,
+    clientId: 'fa-clube-faults',
+    clientSecret: 'segredo-do-cliente-da-suite',
+  });
+  s.opts.env = {
+    ...s.opts.env,
+    PIX_PROVIDER: 'apipix',
+    PIX_API_URL: psp.url,
+    PIX_CLIENT_ID: 'fa-clube-faults',
+    PIX_CLIENT_SECRET: 'segredo-do-cliente-da-suite',
+    PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  };
+  const failures: string[] = [];
+  const api = startApi(s.opts);
+  try {
+    await waitReady(api);
+    const world = await setUpWorld(api.url, 0, 0);
+    const { creator } = world;
+    const fans: User[] = [];
+    for (let i = 0; i < 40; i++) fans.push(await signUp(api.url, `pixfa${i}`));
+    world.fans = fans;
+    const open = async (fan: User) => {
+      const res = await call(
+        api.url,
+        'POST',
+        `/subscribe/plan?username=${creator.username}&plan_type=monthly`,
+        { token: fan.token },
+      );
+      const charge = res.body.charge as { id: string; txid: string; confirmation: string };
+      if (charge.confirmation !== 'automatic')
+        throw new Error(`charge confirmation ${charge.confirmation}, expected automatic`);
+      return charge;
+    };
+    const item = (txid: string, valor = '29.90'): PixItem => ({
+      endToEndId: newEndToEndId(),
+      txid,
+      valor,
+      horario: new Date().toISOString(),
+    });
+    const ops: Op[] = [];
+    const deliver = async (chargeIds: string[], body: { pix: PixItem[] }) => {
+      const op: Op = { kind: 'charge', start: performance.now(), end: 0, outcome: 'ack' };
+      try {
+        const res = await psp.notify(body);
+        op.status = res.status;
+        const answer = (await res.json()) as { received?: number; applied?: number };
+        if (res.status !== 200) {
+          op.outcome = 'failed';
+          op.error = `${res.status} ${JSON.stringify(answer)}`;
+        }
+        op.end = performance.now();
+        return { op, applied: answer.applied ?? 0, chargeIds };
+      } catch (err) {
+        op.outcome = 'failed';
+        op.error = (err as Error).message;
+        op.end = performance.now();
+        return { op, applied: 0, chargeIds };
+      }
+    };
+
+    // A: 20 charges, each notification delivered 10 times at once (200 together)
+    const sameCharges = await Promise.all(fans.slice(0, 20).map(open));
+    const sameBodies = sameCharges.map((c) => ({ pix: [item(c.txid)] }));
+    const same = await Promise.all(
+      sameBodies.flatMap((b, i) =>
+        Array.from({ length: 10 }, () => deliver([sameCharges[i]!.id], b)),
+      ),
+    );
+    for (const [i, c] of sameCharges.entries()) {
+      const mine = same.slice(i * 10, i * 10 + 10);
+      const applied = mine.reduce((a, r) => a + r.applied, 0);
+      const not200 = mine.filter((r) => r.op.status !== 200).length;
+      if (applied !== 1 || not200)
+        failures.push(`charge ${c.id}: applied ${applied} times, ${not200} answers not 200`);
+    }
+    // only one of the ten deliveries is the acknowledged write of each charge
+    for (const [i, c] of sameCharges.entries()) {
+      const winner = same.slice(i * 10, i * 10 + 10).find((r) => r.applied === 1);
+      if (winner) ops.push({ ...winner.op, key: c.id });
+    }
+
+    // B: out of order. 10 charges opened one after the other, notified last first;
+    // then 5 pairs in one body each, the later charge's Pix first.
+    const ordered: { id: string; txid: string }[] = [];
+    for (const fan of fans.slice(20, 30)) ordered.push(await open(fan));
+    for (const c of [...ordered].reverse()) {
+      const r = await deliver([c.id], { pix: [item(c.txid)] });
+      if (r.applied !== 1) failures.push(`out of order: charge ${c.id} applied ${r.applied}`);
+      ops.push({ ...r.op, key: c.id });
+    }
+    const pairs: { id: string; txid: string }[] = [];
+    for (const fan of fans.slice(30, 40)) pairs.push(await open(fan));
+    for (let i = 0; i < pairs.length; i += 2) {
+      const [earlier, later] = [pairs[i]!, pairs[i + 1]!];
+      const body = { pix: [item(later.txid), item(earlier.txid)] };
+      // delivered twice at once as well
+      const [r1, r2] = await Promise.all([
+        deliver([later.id, earlier.id], body),
+        deliver([later.id, earlier.id], body),
+      ]);
+      if (r1!.applied + r2!.applied !== 2)
+        failures.push(`pair body applied ${r1!.applied + r2!.applied} of 2`);
+      ops.push({ ...r1!.op, key: later.id }, { ...r1!.op, key: earlier.id });
+    }
+
+    // C: a wrong amount (2,99 for 29,90): 200, applied 0, a payment to review, nothing granted
+    const wrongFan = await signUp(api.url, 'pixerrado');
+    const wrongCharge = await open(wrongFan);
+    const wrongItem = item(wrongCharge.txid, '2.99');
+    const wrong = await Promise.all(
+      Array.from({ length: 3 }, () => deliver([], { pix: [wrongItem] })),
+    );
+    if (wrong.some((r) => r.op.status !== 200 || r.applied !== 0))
+      failures.push(`wrong amount: ${wrong.map((r) => `${r.op.status}/${r.applied}`).join(', ')}`);
+    const reviews = await call(api.url, 'GET', `/charges/${creator.workspaceId}/reviews`, {
+      token: creator.token,
+    });
+    const list = reviews.body.reviews as { id: string; reason: string; charge_id: string }[];
+    const review = list.find((r) => r.id === wrongItem.endToEndId);
+    if (!review || review.reason !== 'amount_mismatch' || review.charge_id !== wrongCharge.id)
+      failures.push(`wrong amount not listed in "Pagamento a revisar": ${JSON.stringify(list)}`);
+    if (list.length !== 1) failures.push(`${list.length} payments to review (expected 1)`);
+    const plans = await call(api.url, 'GET', `/plans?username=${creator.username}`, {
+      token: wrongFan.token,
+    });
+    if (plans.body.is_subscribed !== false)
+      failures.push('the wrong amount granted the subscription');
+
+    const exit = await stopApi(api);
+    if (exit.code !== 0) failures.push(`exit ${exit.code ?? exit.signal}`);
+    const f = countOps(ops);
+    await check(s, world, ops, f);
+    // per charge: one applied notification, one ledger row, one subscription period
+    const { q, close } = await s.query();
+    try {
+      const all = [...sameCharges, ...ordered, ...pairs].map((c) => c.id);
+      const rows = await q(
+        `select c.id, c.status,
+                (select count(*)::int from pix_notifications n where n.charge_id = c.id and n.outcome = 'applied') as applied,
+                (select count(*)::int from finance_transactions t where t.charge_id = c.id) as ledger,
+                (select count(*)::int from subscription_payments p where p.charge_id = c.id) as periods
+           from charges c where c.id = any($1::uuid[])`,
+        [all],
+      );
+      const bad = rows.filter(
+        (r) => r.status !== 'paid' || r.applied !== 1 || r.ledger !== 1 || r.periods !== 1,
+      );
+      if (rows.length !== all.length) failures.push(`${all.length - rows.length} charges missing`);
+      if (bad.length)
+        failures.push(`${bad.length} charges not exactly once: ${JSON.stringify(bad[0])}`);
+      const wrongRow = (
+        await q(
+          `select c.status,
+                (select count(*)::int from finance_transactions t where t.charge_id = c.id) as ledger,
+                (select count(*)::int from subscription_payments p where p.charge_id = c.id) as periods,
+                (select count(*)::int from pix_notifications n where n.charge_id = c.id) as notes
+           from charges c where c.id = $1`,
+          [wrongCharge.id],
+        )
+      )[0];
+      if (
+        !wrongRow ||
+        wrongRow.status === 'paid' ||
+        wrongRow.ledger !== 0 ||
+        wrongRow.periods !== 0 ||
+        wrongRow.notes !== 1
+      )
+        failures.push(`wrong amount charge: ${JSON.stringify(wrongRow)}`);
+      f.duplicates += bad.filter((r) => Number(r.ledger) > 1 || Number(r.periods) > 1).length;
+    } finally {
+      await close();
+    }
+    f.requests = same.length + ordered.length + pairs.length + wrong.length;
+    f.notes.push(
+      `${sameCharges.length} notifications × 10 at once, ${ordered.length} notified last first, ` +
+        `${pairs.length / 2} bodies with the later charge first (each sent twice at once), ` +
+        `one wrong amount sent 3 times: listed once as amount_mismatch, charge still pending`,
+    );
+    return result(
+      `Pix webhooks ×10, out of order, wrong amount (${db === 'pg' ? 'PostgreSQL' : 'PGlite'})`,
+      "Signed API Pix notifications from the stand-in PSP: the same one ten times at once applies once; a later charge's Pix " +
+        'before an earlier one (also both in one body) applies each to its own charge; every paid charge has exactly one ' +
+        "applied notification, one ledger row and one subscription period; a wrong amount is answered 200, lands in 'Pagamento a revisar' " +
+        '(amount_mismatch) and grants nothing.',
+      f,
+      failures,
+    );
+  } finally {
+    await stopApi(api);
+    await psp.close();
+    s.cleanup();
+  }
+}
