@@ -17,6 +17,8 @@ export interface Mail {
   list?: SendMailOptions['list'];
   /** Extra headers, e.g. `List-Unsubscribe-Post` (RFC 8058). */
   headers?: Record<string, string>;
+  /** Message-ID, the same on every try of one outbox message (modules/mail). */
+  messageId?: string;
 }
 
 export interface Mailer {
