@@ -12,6 +12,8 @@ import { call, HttpError, JPEG, requestLog, runLoad, setUpWorld } from './lib/lo
 import type { Op, World } from './lib/load';
 import { createDb, startCluster } from './lib/pg-cluster';
 import type { PgCluster } from './lib/pg-cluster';
+import { backupPg, backupPglite } from './scenarios/backup';
+import { smtpDown } from './scenarios/smtp-down';
 
 export interface Result extends Figures {
   scenario: string;
@@ -746,6 +748,9 @@ export const SCENARIOS: Record<string, (env: Env) => Promise<Result>> = {
   'pg-freeze': pgFreeze,
   'body-abuse': bodyAbuse,
   'disk-full': diskFull,
+  'smtp-down': smtpDown,
+  'backup-pg': backupPg,
+  'backup-pglite': backupPglite,
 };
 
 export function makeEnv(): Env & { close(): Promise<void> } {
