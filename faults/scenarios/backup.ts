@@ -108,7 +108,8 @@ export async function backupPg(env: { cluster(): Promise<PgCluster> }): Promise<
     ]);
     const dumpMs = performance.now() - dumpStart;
     // writes went on during the dump
-    const during = load.ops.filter((o) => o.start > dumpStart && o.end < performance.now());
+    const dumpEnd = performance.now();
+    const during = load.ops.filter((o) => o.start < dumpEnd && o.end > dumpStart);
     const q: Query = async (sql, params) => (await snap.query(sql, params ?? [])).rows;
     const before = await checksums(q);
     await snap.query('commit');
@@ -142,7 +143,7 @@ export async function backupPg(env: { cluster(): Promise<PgCluster> }): Promise<
       f.duplicates = v.duplicates;
       f.partial = v.partial;
       f.notes.push(
-        `pg_dump ${Math.round(dumpMs)} ms at an exported snapshot while ${during.length} writes were acknowledged; ` +
+        `pg_dump ${Math.round(dumpMs)} ms at an exported snapshot with ${during.length} writes in flight during it; ` +
           `${tables} tables equal (count + md5); ${ackedBefore.filter((o) => o.outcome === 'ack').length} writes acknowledged before the snapshot all restored`,
         ...v.notes,
       );

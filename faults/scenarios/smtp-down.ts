@@ -43,9 +43,11 @@ async function sink() {
     url: server.url,
     all: () => [...kept, ...(server?.messages ?? [])],
     async stop() {
-      kept.push(...server!.messages);
-      await server!.close();
+      // what arrives while it closes counts too: keep the messages after the close
+      const closing = server!;
       server = null;
+      await closing.close();
+      kept.push(...closing.messages);
     },
     async start() {
       server = await startTestSmtp({ port });

@@ -47,7 +47,15 @@ export function createMailer(opts: {
       close() {},
     };
   }
-  const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+  // bounded waits: a server that stops answering mid-conversation fails the send within a
+  // minute (nodemailer's default socket timeout is 10 min), so the outbox (modules/mail)
+  // retries it long before its claim's lease runs out
+  const transport: Transporter = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
   const fromAddress = addressparser(opts.from, { flatten: true })[0]?.address ?? opts.from;
   return {
     async send({ kind: _kind, fromName, ...mail }) {

@@ -43,9 +43,10 @@ async function flakySmtp() {
     mailer,
     received,
     async stop() {
-      received.push(...sink!.messages);
-      await sink!.close();
+      const closing = sink!;
       sink = null;
+      await closing.close();
+      received.push(...closing.messages);
     },
     async start() {
       sink = await startTestSmtp({ port });

@@ -15,8 +15,8 @@ import type { MailOutboxRow } from './mail.repo';
  * MAIL_MAX_ATTEMPTS, then marks it 'failed'.
  */
 
-/** A claim lasts this long: longer than any SMTP exchange (nodemailer's socket timeout is 10 min). */
-export const MAIL_LEASE_MS = 15 * 60_000;
+/** A claim lasts this long: longer than any SMTP exchange (lib/mailer.ts bounds one to ~1.5 min). */
+export const MAIL_LEASE_MS = 5 * 60_000;
 /** After this many failed sends the message is given up ('failed', logged as an error). */
 export const MAIL_MAX_ATTEMPTS = 15;
 /** How often the sweep looks for due messages. */
