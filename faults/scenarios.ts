@@ -15,6 +15,8 @@ import type { PgCluster } from './lib/pg-cluster';
 import { clockSkew } from './scenarios/clock-skew';
 import { dbProxy } from './scenarios/db-proxy';
 import { pixWebhooks } from './scenarios/pix-webhooks';
+import { backupPg, backupPglite } from './scenarios/backup';
+import { smtpDown } from './scenarios/smtp-down';
 
 export interface Result extends Figures {
   scenario: string;
@@ -764,6 +766,9 @@ export const SCENARIOS: Record<string, (env: Env) => Promise<Result>> = {
   'clock-behind-pglite': (env) => clockSkew(env, 'pglite', -60),
   'clock-ahead-pg': (env) => clockSkew(env, 'pg', 60),
   'clock-behind-pg': (env) => clockSkew(env, 'pg', -60),
+  'smtp-down': smtpDown,
+  'backup-pg': backupPg,
+  'backup-pglite': backupPglite,
 };
 
 export function makeEnv(): Env & { close(): Promise<void> } {

@@ -17,6 +17,8 @@ export interface Mail {
   list?: SendMailOptions['list'];
   /** Extra headers, e.g. `List-Unsubscribe-Post` (RFC 8058). */
   headers?: Record<string, string>;
+  /** Message-ID, the same on every try of one outbox message (modules/mail). */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -45,7 +47,15 @@ export function createMailer(opts: {
       close() {},
     };
   }
-  const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+  // bounded waits: a server that stops answering mid-conversation fails the send within a
+  // minute (nodemailer's default socket timeout is 10 min), so the outbox (modules/mail)
+  // retries it long before its claim's lease runs out
+  const transport: Transporter = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
   const fromAddress = addressparser(opts.from, { flatten: true })[0]?.address ?? opts.from;
   return {
     async send({ kind: _kind, fromName, ...mail }) {

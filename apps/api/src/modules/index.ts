@@ -6,6 +6,7 @@ import { contentModule } from './content/content.module';
 import { emailMarketingModule } from './email-marketing/email-marketing.module';
 import { filesModule } from './files/files.module';
 import { financeModule } from './finance/finance.module';
+import { mailModule } from './mail/mail.module';
 import { profilesModule } from './profiles/profiles.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
 import { trueidModule } from './trueid/trueid.module';
@@ -26,4 +27,5 @@ export const modules: readonly ApiModule[] = [
   appsModule,
   trueidModule,
   emailMarketingModule,
+  mailModule,
 ];

@@ -11,3 +11,4 @@ export * from './account';
 export * from './apps';
 export * from './trueid';
 export * from './email-marketing';
+export * from './mail';

@@ -13,6 +13,7 @@ import { AppError, fieldError, validationError } from '../../lib/errors';
 import { renderEmail } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { checkCurrentPassword } from '../../lib/password-attempts';
+import { deliverSoon, enqueueMail, queueMail } from '../mail/mail.service';
 import { publicImageUrl, thumbnailKey } from '../../lib/storage';
 import { parseUserAgent } from '../../lib/user-agent';
 import { getMe } from '../auth/auth.service';
@@ -137,8 +138,10 @@ export async function requestEmailChange(
     throw fieldError('EMAIL_TAKEN', 'email', 'Este e-mail já está em uso.');
   const now = ctx.clock.now();
   const token = randomToken(32);
-  await ctx.db.transaction((tx) =>
-    replaceEmailChange(
+  const url = `${ctx.config.appUrl}/account/email?token=${encodeURIComponent(token)}`;
+  // the pending change and both e-mails (mail outbox) are written together
+  const mailIds = await ctx.db.transaction(async (tx) => {
+    await replaceEmailChange(
       tx,
       {
         userId: user.id,
@@ -148,36 +151,41 @@ export async function requestEmailChange(
         createdAt: now,
       },
       now,
-    ),
-  );
-  const url = `${ctx.config.appUrl}/account/email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(
-    renderEmail({
-      kind: 'email-change',
-      to: email,
-      subject: 'Confirme o seu novo e-mail no Fã Clube',
-      title: 'Confirme o seu novo e-mail',
-      paragraphs: [
-        `Olá, ${user.fullName}!`,
-        'Você pediu para usar este endereço na sua conta do Fã Clube. Clique no botão abaixo para confirmar.',
-        `O link vale por ${EMAIL_CHANGE_TTL_HOURS} horas e só pode ser usado uma vez.`,
-      ],
-      action: { label: 'Confirmar e-mail', url },
-    }),
-  );
-  await ctx.mailer.send(
-    renderEmail({
-      kind: 'email-change-notice',
-      to: user.email,
-      subject: 'Pedido de troca do e-mail da sua conta no Fã Clube',
-      title: 'Pedido de troca de e-mail',
-      paragraphs: [
-        `Olá, ${user.fullName}!`,
-        `Recebemos um pedido para trocar o e-mail da sua conta para ${email}. A troca só acontece quando o link enviado ao novo endereço for aberto.`,
-        'Se não foi você, troque a sua senha agora: isso encerra as outras sessões.',
-      ],
-    }),
-  );
+    );
+    const link = await enqueueMail(
+      ctx,
+      tx,
+      renderEmail({
+        kind: 'email-change',
+        to: email,
+        subject: 'Confirme o seu novo e-mail no Fã Clube',
+        title: 'Confirme o seu novo e-mail',
+        paragraphs: [
+          `Olá, ${user.fullName}!`,
+          'Você pediu para usar este endereço na sua conta do Fã Clube. Clique no botão abaixo para confirmar.',
+          `O link vale por ${EMAIL_CHANGE_TTL_HOURS} horas e só pode ser usado uma vez.`,
+        ],
+        action: { label: 'Confirmar e-mail', url },
+      }),
+    );
+    const notice = await enqueueMail(
+      ctx,
+      tx,
+      renderEmail({
+        kind: 'email-change-notice',
+        to: user.email,
+        subject: 'Pedido de troca do e-mail da sua conta no Fã Clube',
+        title: 'Pedido de troca de e-mail',
+        paragraphs: [
+          `Olá, ${user.fullName}!`,
+          `Recebemos um pedido para trocar o e-mail da sua conta para ${email}. A troca só acontece quando o link enviado ao novo endereço for aberto.`,
+          'Se não foi você, troque a sua senha agora: isso encerra as outras sessões.',
+        ],
+      }),
+    );
+    return [link, notice];
+  });
+  deliverSoon(ctx, mailIds);
   return { message: `Enviamos um link de confirmação para ${email}.`, email };
 }
 
@@ -210,20 +218,19 @@ export async function confirmEmailChange(
   });
   const old = previous as AccountUserRow | null;
   if (old)
-    await ctx.mailer
-      .send(
-        renderEmail({
-          kind: 'email-changed',
-          to: old.email,
-          subject: 'O e-mail da sua conta no Fã Clube foi alterado',
-          title: 'E-mail alterado',
-          paragraphs: [
-            `Olá, ${old.fullName}!`,
-            `A sua conta no Fã Clube agora usa o e-mail ${change.newEmail}. Este endereço não recebe mais as nossas mensagens.`,
-          ],
-        }),
-      )
-      .catch((err: unknown) => ctx.logger.error({ err }, 'falha ao avisar o e-mail antigo'));
+    await queueMail(
+      ctx,
+      renderEmail({
+        kind: 'email-changed',
+        to: old.email,
+        subject: 'O e-mail da sua conta no Fã Clube foi alterado',
+        title: 'E-mail alterado',
+        paragraphs: [
+          `Olá, ${old.fullName}!`,
+          `A sua conta no Fã Clube agora usa o e-mail ${change.newEmail}. Este endereço não recebe mais as nossas mensagens.`,
+        ],
+      }),
+    ).catch((err: unknown) => ctx.logger.error({ err }, 'falha ao avisar o e-mail antigo'));
   return { message: 'E-mail confirmado.', email: change.newEmail };
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, rateLimited } from '../../lib/errors';
 import { signEmailConfirmation, verifyEmailConfirmation } from '../../lib/jwt';
 import { renderEmail } from '../../lib/mailer';
+import { queueMail } from '../mail/mail.service';
 import { confirmEmail, findUserById } from './users.repo';
 import type { UserRow } from './users.repo';
 
@@ -23,7 +24,8 @@ export async function sendConfirmationLink(ctx: AppContext, user: UserRow): Prom
     CONFIRMATION_TTL_SECONDS,
   );
   const url = `${ctx.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(
+  await queueMail(
+    ctx,
     renderEmail({
       kind: 'email-confirmation',
       to: user.email,

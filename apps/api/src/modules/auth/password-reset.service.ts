@@ -3,6 +3,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, rateLimited } from '../../lib/errors';
 import { renderEmail } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
+import { deliverSoon, enqueueMail } from '../mail/mail.service';
 import {
   consumePasswordReset,
   findUsableReset,
@@ -45,7 +46,10 @@ export async function requestPasswordReset(
 async function sendResetLink(ctx: AppContext, user: UserRow) {
   const now = ctx.clock.now();
   const token = randomToken(32);
-  await ctx.db.transaction(async (tx) => {
+  const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  // the link and its e-mail (mail outbox) are written together: SMTP down
+  // delays the e-mail, it never loses it
+  const mailId = await ctx.db.transaction(async (tx) => {
     // only the newest link works: older unused ones are spent
     await invalidateUnusedResets(tx, user.id, now);
     await insertPasswordReset(tx, {
@@ -54,23 +58,25 @@ async function sendResetLink(ctx: AppContext, user: UserRow) {
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
       createdAt: now,
     });
+    return enqueueMail(
+      ctx,
+      tx,
+      renderEmail({
+        kind: 'password-reset',
+        to: user.email,
+        subject: 'Redefinição de senha do Fã Clube',
+        title: 'Redefina sua senha',
+        paragraphs: [
+          `Olá, ${user.fullName}!`,
+          'Recebemos um pedido para redefinir a senha da sua conta no Fã Clube. Clique no botão abaixo para escolher uma nova senha.',
+          'O link vale por 1 hora e só pode ser usado uma vez.',
+          'Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.',
+        ],
+        action: { label: 'Redefinir senha', url },
+      }),
+    );
   });
-  const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(
-    renderEmail({
-      kind: 'password-reset',
-      to: user.email,
-      subject: 'Redefinição de senha do Fã Clube',
-      title: 'Redefina sua senha',
-      paragraphs: [
-        `Olá, ${user.fullName}!`,
-        'Recebemos um pedido para redefinir a senha da sua conta no Fã Clube. Clique no botão abaixo para escolher uma nova senha.',
-        'O link vale por 1 hora e só pode ser usado uma vez.',
-        'Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.',
-      ],
-      action: { label: 'Redefinir senha', url },
-    }),
-  );
+  deliverSoon(ctx, [mailId]);
 }
 
 export const invalidResetToken = () =>

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { renderEmail } from '../../lib/mailer';
+import { queueMail } from '../mail/mail.service';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { listAccessLog } from '../../read-models/trueid-access-log';
@@ -340,7 +341,8 @@ async function tellDecision(ctx: AppContext, row: CustomerRow) {
   const profile = `${ctx.config.appUrl}/profile/${ws.username}`;
   const retry = `${ctx.config.appUrl}/verification/${ws.username}`;
   try {
-    await ctx.mailer.send(
+    await queueMail(
+      ctx,
       renderEmail({
         kind: approved ? 'trueid-approved' : 'trueid-rejected',
         to: row.customEmail,
@@ -365,7 +367,7 @@ async function tellDecision(ctx: AppContext, row: CustomerRow) {
       }),
     );
   } catch (err) {
-    ctx.logger.error({ err, customerId: row.id }, 'trueid decision e-mail not sent');
+    ctx.logger.error({ err, customerId: row.id }, 'trueid decision e-mail not queued');
   }
 }
 

@@ -19,6 +19,7 @@ import type { AppContext } from '../../lib/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, fieldError, rateLimited } from '../../lib/errors';
 import { renderEmail } from '../../lib/mailer';
+import { queueMail } from '../mail/mail.service';
 import { publicImageUrl } from '../../lib/storage';
 import {
   findMember,
@@ -146,9 +147,12 @@ export async function invite(
   if (!row) throw new AppError('INVITATION_CONFLICT', 'Tente convidar novamente.');
 
   const link = inviteLink(ctx, row.id);
+  // the e-mail goes through the mail outbox: SMTP down delays it (retried), so
+  // `email_sent` says it is on its way; false only when it could not be queued
   let emailSent = true;
   try {
-    await ctx.mailer.send(
+    await queueMail(
+      ctx,
       renderEmail({
         kind: 'invitation',
         to: email,
@@ -164,7 +168,7 @@ export async function invite(
     );
   } catch (err) {
     emailSent = false;
-    ctx.logger.error({ err, invitationId: row.id }, 'invitation e-mail not sent');
+    ctx.logger.error({ err, invitationId: row.id }, 'invitation e-mail not queued');
   }
   return {
     created,
