@@ -177,6 +177,25 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`${url} did not answer`);
 }
 
+/**
+ * The reader's access token. Right after start-up, on a busy machine, the server may shed
+ * load (503 while its event loop lags): try again for a while rather than measure 401s.
+ */
+async function signInReader(base: string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${base}/api/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: READER.email, password: READER.password }),
+    });
+    const body = (await res.json()) as { access_token?: string };
+    if (body.access_token) return body.access_token;
+    if (Date.now() > deadline) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 async function reader(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -229,12 +248,7 @@ async function runDataset(
   try {
     await waitFor(`${oursBase}/api/v1/health`, ours);
     await waitFor(`${refBase}/me`, reference);
-    const signIn = await fetch(`${oursBase}/api/v1/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: READER.email, password: READER.password }),
-    });
-    const token = ((await signIn.json()) as { access_token: string }).access_token;
+    const token = await signInReader(oursBase);
     const result: DatasetResult = { cases: {}, meAlone: null!, meUnderLoad: null! };
     for (const c of cases(ws).filter((k) => !only || k.name.includes(only))) {
       const r: CaseResult = { ours: {}, reference: {} };

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes, refreshTokens, users } from '../../db/schema/users';
+import { sessionsRevoked } from '../../read-models/sessions';
 
 export interface TwoFactorState {
   id: string;
@@ -142,6 +143,7 @@ export async function revokeOtherSessions(
   keepSessionId: string,
   now: Date,
 ) {
+  sessionsRevoked();
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -152,4 +154,5 @@ export async function revokeOtherSessions(
         isNull(refreshTokens.revokedAt),
       ),
     );
+  sessionsRevoked();
 }
