@@ -74,13 +74,24 @@ interface Request {
   auth?: boolean;
 }
 
-function cases(ws: string): Case[] {
+/** The session id (`sid`) of an access token. */
+const sessionOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
+function cases(ws: string, token = ''): Case[] {
   const signIn = JSON.stringify({ email: READER.email, password: READER.password });
   return [
     {
       name: 'feed page 1',
       ours: { path: `/api/v1/contents/${ws}/feed`, auth: true },
       reference: { path: '/feed' },
+    },
+    {
+      // the same, with the reference also checking the session (uncached) on every request:
+      // what the revocation check costs a hand-written handler
+      name: 'feed page 1 (ref. checks session)',
+      ours: { path: `/api/v1/contents/${ws}/feed`, auth: true },
+      reference: { path: token ? `/feed?session=${sessionOf(token)}` : '/feed' },
     },
     {
       name: 'feed page 40',
@@ -250,7 +261,7 @@ async function runDataset(
     await waitFor(`${refBase}/me`, reference);
     const token = await signInReader(oursBase);
     const result: DatasetResult = { cases: {}, meAlone: null!, meUnderLoad: null! };
-    for (const c of cases(ws).filter((k) => !only || k.name.includes(only))) {
+    for (const c of cases(ws, token).filter((k) => !only || k.name.includes(only))) {
       const r: CaseResult = { ours: {}, reference: {} };
       for (const connections of CONNECTIONS) {
         // a short warm-up of each, then each measured twice, alternating (ref, ours, ours,
@@ -269,7 +280,7 @@ async function runDataset(
         (n) =>
           `${n}: ${r.ours[n]!.rps} vs ${r.reference[n]!.rps} req/s (${round(r.ours[n]!.rps / r.reference[n]!.rps)})`,
       ).join(', ');
-      console.log(`  ${name} ${c.name.padEnd(18)} ${line}`);
+      console.log(`  ${name} ${c.name.padEnd(33)} ${line}`);
     }
     const me = cases(ws).find((c) => c.name === '/me')!.ours;
     const rec = cases(ws).find((c) => c.name === 'recommendations')!.ours;
