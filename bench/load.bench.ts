@@ -202,7 +202,8 @@ async function signInReader(base: string): Promise<string> {
     });
     const body = (await res.json()) as { access_token?: string };
     if (body.access_token) return body.access_token;
-    if (Date.now() > deadline) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
+    if (Date.now() > deadline)
+      throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }

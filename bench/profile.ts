@@ -168,7 +168,8 @@ async function main() {
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error('server did not start');
+      if (Date.now() > deadline || server.exitCode !== null)
+        throw new Error('server did not start');
       try {
         if ((await fetch(`${base}/api/v1/health`)).ok) break;
       } catch {

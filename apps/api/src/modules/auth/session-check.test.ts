@@ -11,7 +11,8 @@ import { bearer, createUser } from '../../../test/support/fixtures';
  * revocation in this process is seen at once, one made elsewhere (another process, psql)
  * once the answer expires.
  */
-const LOOKUP = /from "refresh_tokens" where \("refresh_tokens"."family_id" = \$1 and "refresh_tokens"."revoked_at" is null\)/;
+const LOOKUP =
+  /from "refresh_tokens" where \("refresh_tokens"."family_id" = \$1 and "refresh_tokens"."revoked_at" is null\)/;
 let lookups = 0;
 let t: TestContext;
 let short: TestContext;
