@@ -17,7 +17,7 @@ const config: KnipConfig = {
   workspaces: {
     '.': {
       // the load benchmark starts bench/reference-server.ts by its path
-      entry: ['scripts/*.mjs', 'bench/*.bench.ts', 'bench/reference-server.ts'],
+      entry: ['scripts/*.mjs', 'bench/*.bench.ts', 'bench/reference-server.ts', 'bench/profile.ts'],
       project: ['scripts/**/*.mjs', 'bench/**/*.ts', 'faults/**/*.ts', '*.{js,ts}'],
       // loaded by file path into the page (apps/web/e2e/support/screens.ts)
       ignoreDependencies: ['axe-core'],

@@ -36,8 +36,21 @@ const page = (q: Record<string, string>, first: number, size: number) => {
   return { page: p, size: s, offset: (p - first) * s };
 };
 
+/*
+ * `?session=<sid>` first runs the API's per-request session check (read-models/sessions.ts,
+ * the lookup on refresh_tokens_live_family_idx) on every request, uncached: the price of the
+ * revocation check, measured as the case "feed page 1 (reference checks the session)".
+ */
 app.get('/feed', async (request) => {
-  const p = page(request.query as Record<string, string>, 1, 25);
+  const query = request.query as Record<string, string>;
+  if (query.session) {
+    const live = await pool.query(
+      'select id from refresh_tokens where family_id = $1 and revoked_at is null limit 1',
+      [query.session],
+    );
+    if (live.rowCount !== 1) throw new Error('the session is not open');
+  }
+  const p = page(query, 1, 25);
   const q = feedQueries({
     viewerId,
     workspaceId,

@@ -51,6 +51,11 @@ const EnvSchema = z
      * API keeps connections. Default: half the pool.
      */
     HEAVY_REQUESTS_MAX: z.coerce.number().int().min(1).optional(),
+    /**
+     * How long a "session still open" answer is reused by this process (0 = ask the
+     * database on every request). A revocation in this process forgets them at once.
+     */
+    SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     /** Event-loop delay above which every route but the health check answers 503 (0 = off). */
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     /** Server processes behind the one port (node:cluster); > 1 needs DATABASE_URL and REDIS_URL. */
@@ -213,7 +218,7 @@ export interface Config {
   dataDir: string;
   db: { poolMax: number; acquireTimeoutMs: number; statementTimeoutMs: number };
   /** Load shedding: concurrent expensive requests per process, event-loop delay ceiling. */
-  load: { heavyRequestsMax: number; maxEventLoopDelayMs: number };
+  load: { heavyRequestsMax: number; maxEventLoopDelayMs: number; sessionCheckCacheMs: number };
   webConcurrency: number;
   redis?: { url: string; keyPrefix: string };
   webDist?: string;
@@ -294,6 +299,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     load: {
       heavyRequestsMax: e.HEAVY_REQUESTS_MAX ?? Math.max(1, Math.floor(e.DB_POOL_MAX / 2)),
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
     },
     webConcurrency: e.WEB_CONCURRENCY,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginActivities, refreshTokens } from '../../db/schema/users';
+import { sessionsRevoked } from '../../read-models/sessions';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -51,18 +52,26 @@ export async function consumeRefreshToken(
   return rows.length === 1;
 }
 
+/*
+ * Every revoking statement tells the session check (read-models/sessions.ts) before and after
+ * it runs; a caller inside a transaction calls sessionsRevoked() again after the commit.
+ */
 export async function revokeFamily(db: DbOrTx, familyId: string, now: Date) {
+  sessionsRevoked();
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  sessionsRevoked();
 }
 
 export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date) {
+  sessionsRevoked();
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  sessionsRevoked();
 }
 
 /** Whether `deviceId` ever got a session of the user (a successful sign-in from it). */
