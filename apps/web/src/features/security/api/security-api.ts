@@ -1,20 +1,16 @@
-import {
-  LoginActivitiesResponse,
-  MessageBody,
-  PAGING,
-  TwoFactorStatus,
-  TwoFactorToggleResponse,
-  apiPath,
-  paths,
-} from '@fa-clube/contract';
+import { PAGING, apiPath, paths } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 export const TWO_FACTOR_QUERY_KEY = ['two-factor'] as const;
 export const LOGIN_ACTIVITIES_QUERY_KEY = ['login-activities'] as const;
 
 /** GET /2fa → { two_factor, qrcode?, secret? } (the QR data only while 2FA is off). */
 export function fetchTwoFactorStatus(signal?: AbortSignal) {
-  return api.get(apiPath(paths.twoFactor), { schema: TwoFactorStatus, signal });
+  return api.get(apiPath(paths.twoFactor), {
+    schema: lazySchema((c) => c.TwoFactorStatus),
+    signal,
+  });
 }
 
 /**
@@ -24,7 +20,7 @@ export function fetchTwoFactorStatus(signal?: AbortSignal) {
 export function toggleTwoFactor(code: string, password?: string) {
   return api.patch(apiPath(paths.twoFactor), password ? { password } : undefined, {
     query: { code },
-    schema: TwoFactorToggleResponse,
+    schema: lazySchema((c) => c.TwoFactorToggleResponse),
   });
 }
 
@@ -32,12 +28,14 @@ export function toggleTwoFactor(code: string, password?: string) {
 export function fetchLoginActivities(signal?: AbortSignal) {
   return api.get(apiPath(paths.loginActivities), {
     query: { page: PAGING.loginActivities.base, size: 50 },
-    schema: LoginActivitiesResponse,
+    schema: lazySchema((c) => c.LoginActivitiesResponse),
     signal,
   });
 }
 
 /** POST /confirm-email: a new 'Confirme seu e-mail' link to the account's address. */
 export function resendConfirmation() {
-  return api.post(apiPath(paths.confirmEmail), undefined, { schema: MessageBody });
+  return api.post(apiPath(paths.confirmEmail), undefined, {
+    schema: lazySchema((c) => c.MessageBody),
+  });
 }
