@@ -40,7 +40,13 @@ const apiPort = process.env.API_PORT ?? '3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      // zod configured for the CSP before any schema is built (src/lib/zod.ts)
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod.ts') },
+    ],
+  },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

@@ -1,5 +1,3 @@
-// first: configures zod before the contract's schemas are built
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

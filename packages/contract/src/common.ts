@@ -61,14 +61,3 @@ export const Money = z
   .refine(isMajorAmount, 'Use no máximo duas casas decimais.');
 
 export const Timestamp = z.string().meta({ format: 'date-time' });
-
-export const DEVICE_TYPES = ['mobile', 'tablet', 'notebook', 'desktop'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
-
-/** Device class by window width (spec section 3). */
-export function deviceTypeForWidth(width: number): DeviceType {
-  if (width <= 767) return 'mobile';
-  if (width <= 1024) return 'tablet';
-  if (width <= 1440) return 'notebook';
-  return 'desktop';
-}

@@ -9,6 +9,7 @@ import { SUBSCRIPTION_ERRORS } from './subscriptions';
 import { WORKSPACE_ERRORS } from './workspaces';
 
 export * from './common';
+export * from './device';
 export * from './errors';
 export * from './money';
 export * from './paging';

@@ -3,6 +3,7 @@ import { fakeJwt, metadataFixture, mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
 import { setViewportWidth } from '@/test/media';
 import { ApiError, api } from './api-client';
+import { lazySchema } from './contract-schemas';
 import { setNavigate } from './navigation';
 import { STORAGE_KEYS } from './session';
 
@@ -49,6 +50,19 @@ describe('api client: headers and errors', () => {
     expect(bearer(calls[0]!)).toBe(`Bearer ${access}`);
     expect(calls[0]!.headers.get('X-Device-Id')).toBe('device-123');
     expect(calls[0]!.headers.get('X-Device-Type')).toBe('mobile');
+  });
+
+  it('checks the answer against a contract schema fetched on demand (lazySchema)', async () => {
+    mockFetch(() => ({ body: { message: 'ok', extra: 1 } }));
+    const schema = lazySchema((c) => c.MessageBody);
+
+    // the schema strips what the contract does not know and types the answer
+    await expect(api.get(ME, { schema })).resolves.toEqual({ message: 'ok' });
+
+    mockFetch(() => ({ body: { message: 42 } }));
+    const error = await api.get(ME, { schema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('INVALID_RESPONSE');
   });
 
   it('turns { message, code, errors } into an ApiError', async () => {

@@ -1,6 +1,8 @@
 import { API_PREFIX, paths } from '@fa-clube/contract';
 import type { ErrorBody, ErrorCode, TokenResponse } from '@fa-clube/contract';
 import type { ZodType } from 'zod';
+import { isLazySchema } from './contract-schemas';
+import type { LazySchema } from './contract-schemas';
 import { t } from '@/i18n/pt-BR';
 import { currentDeviceType, getDeviceId } from './device';
 import { currentAddress, loginPath, navigateTo } from './navigation';
@@ -81,8 +83,11 @@ export interface RequestOptions<T = unknown> {
   auth?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** Optional zod schema from @fa-clube/contract to validate (and type) the answer. */
-  schema?: ZodType<T>;
+  /**
+   * Optional schema from @fa-clube/contract to validate (and type) the answer: usually
+   * `lazySchema((c) => c.Plan)`, so zod is fetched beside the answer and not with the page.
+   */
+  schema?: ZodType<T> | LazySchema<T>;
   /** 'blob' for a file (a CSV export) instead of JSON; send its type as the Accept header. */
   responseType?: 'json' | 'blob';
 }
@@ -251,6 +256,9 @@ async function tokenForRequest(): Promise<string | null> {
 /** Sends a request to the API and returns the parsed JSON answer (undefined for 204). */
 export async function request<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
   const auth = opts.auth !== false;
+  const schema = opts.schema && isLazySchema(opts.schema) ? opts.schema.load() : opts.schema;
+  // a failed load is reported when the answer is read, not as an unhandled rejection now
+  if (schema instanceof Promise) schema.catch(() => undefined);
   const token = auth ? await tokenForRequest() : null;
   let res = await send(path, opts as RequestOptions<unknown>, token);
 
@@ -271,8 +279,14 @@ export async function request<T = unknown>(path: string, opts: RequestOptions<T>
   }
   if (opts.responseType === 'blob') return (await res.blob()) as T;
   const data = await readBody(res);
-  if (!opts.schema) return data as T;
-  const parsed = opts.schema.safeParse(data);
+  if (!schema) return data as T;
+  let validator: ZodType<T>;
+  try {
+    validator = await schema;
+  } catch {
+    throw new ApiError(0, { message: t.common.networkError, code: 'NETWORK_ERROR' });
+  }
+  const parsed = validator.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(res.status, { message: t.common.genericError, code: 'INVALID_RESPONSE' });
   }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { MeResponse, apiPath, paths } from '@fa-clube/contract';
+import { apiPath, paths } from '@fa-clube/contract';
 import { api } from './api-client';
 import { useSession } from './session';
+import { lazySchema } from '@/lib/contract-schemas';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -10,7 +11,8 @@ export function useMe() {
   const { token } = useSession();
   return useQuery({
     queryKey: ME_QUERY_KEY,
-    queryFn: ({ signal }) => api.get(apiPath(paths.me), { schema: MeResponse, signal }),
+    queryFn: ({ signal }) =>
+      api.get(apiPath(paths.me), { schema: lazySchema((c) => c.MeResponse), signal }),
     enabled: Boolean(token),
     staleTime: 60_000,
   });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Profile, apiPath, paths } from '@fa-clube/contract';
+import { apiPath, paths } from '@fa-clube/contract';
 import { api } from './api-client';
 import { useViewerId } from './session';
+import { lazySchema } from '@/lib/contract-schemas';
 
 /** Query key of a public profile as the current viewer sees it (flags depend on who asks). */
 const profileKey = (username: string, viewer: string | null) =>
@@ -9,7 +10,11 @@ const profileKey = (username: string, viewer: string | null) =>
 
 /** GET /profile?username= → the creator, total_content and how the caller relates to them. */
 const fetchProfile = (username: string, signal?: AbortSignal) =>
-  api.getPublic(apiPath(paths.profile), { query: { username }, schema: Profile, signal });
+  api.getPublic(apiPath(paths.profile), {
+    query: { username },
+    schema: lazySchema((c) => c.Profile),
+    signal,
+  });
 
 /**
  * A creator's public profile as the current viewer sees it: the profile page, and the feed

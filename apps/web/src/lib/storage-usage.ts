@@ -1,13 +1,17 @@
-import { StorageUsage, apiPath, paths } from '@fa-clube/contract';
+import { apiPath, paths } from '@fa-clube/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 /** The space a workspace's files take and its quota: Configurações › Perfil and Arquivos. */
 export const storageUsageKey = (id: string) => ['workspace', id, 'storage-usage'] as const;
 
 /** GET /workspaces/objects/{ws}/usage: owner and members; bytes used and the quota. */
 export function fetchStorageUsage(id: string, signal?: AbortSignal) {
-  return api.get(apiPath(paths.objectUsage, { ws: id }), { schema: StorageUsage, signal });
+  return api.get(apiPath(paths.objectUsage, { ws: id }), {
+    schema: lazySchema((c) => c.StorageUsage),
+    signal,
+  });
 }
 
 export function useStorageUsage(id: string) {

@@ -1,14 +1,9 @@
-import {
-  CompleteUploadResponse,
-  IMAGE_CONTENT_TYPES,
-  MAX_IMAGE_BYTES,
-  apiPath,
-  paths,
-} from '@fa-clube/contract';
-import type { ImageContentType } from '@fa-clube/contract';
+import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, apiPath, paths } from '@fa-clube/contract';
+import type { CompleteUploadResponse, ImageContentType } from '@fa-clube/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 import { uploadFile } from '@/lib/upload';
 
 export type UploadPhase = 'idle' | 'uploading' | 'processing';
@@ -90,7 +85,7 @@ export function useImagePreviewUpload(steps: ImageUploadSteps) {
         apiPath(paths.uploadComplete, { uploadId: upload.upload_id }),
         undefined,
         {
-          schema: CompleteUploadResponse,
+          schema: lazySchema((c) => c.CompleteUploadResponse),
         },
       );
       setPhase('idle');

@@ -1,14 +1,6 @@
 import {
-  EmailChangeRequested,
-  ImageUploadResponse,
-  MeResponse,
   MY_SUBSCRIPTIONS_PAGING,
-  MessageBody,
   PAGE_SIZE_MAX,
-  RevokedSessionsResponse,
-  SessionsResponse,
-  SubscriptionsResponse,
-  Workspace,
   accountPaths,
   apiPath,
   paths,
@@ -20,8 +12,8 @@ import type {
   ImageContentType,
   UpdateProfileBody,
 } from '@fa-clube/contract';
-import { z } from 'zod';
 import { api, request } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 export const mySubscriptionsKey = ['my-subscriptions'] as const;
 export const sessionsKey = ['my-sessions'] as const;
@@ -33,20 +25,22 @@ export const sessionsKey = ['my-sessions'] as const;
 export const fetchMySubscriptions = (signal?: AbortSignal) =>
   api.get(apiPath(paths.subscriptions), {
     query: { page: MY_SUBSCRIPTIONS_PAGING.base, size: PAGE_SIZE_MAX },
-    schema: SubscriptionsResponse,
+    schema: lazySchema((c) => c.SubscriptionsResponse),
     signal,
   });
 
 export const updateProfile = (body: UpdateProfileBody) =>
-  api.patch(apiPath(accountPaths.me), body, { schema: MeResponse });
+  api.patch(apiPath(accountPaths.me), body, { schema: lazySchema((c) => c.MeResponse) });
 
 export const changePassword = (body: ChangePasswordBody) =>
   api.post(apiPath(accountPaths.password), body, {
-    schema: MessageBody.extend({ revoked: z.number() }),
+    schema: lazySchema((c) => c.MessageBody.extend({ revoked: c.zNumber() })),
   });
 
 export const requestEmailChange = (body: ChangeEmailBody) =>
-  api.post(apiPath(accountPaths.email), body, { schema: EmailChangeRequested });
+  api.post(apiPath(accountPaths.email), body, {
+    schema: lazySchema((c) => c.EmailChangeRequested),
+  });
 
 /** The link's token; public (the link may be opened signed out or on another device). */
 export const confirmEmailChange = (token: string) =>
@@ -54,19 +48,24 @@ export const confirmEmailChange = (token: string) =>
     apiPath(accountPaths.emailConfirm),
     { token },
     {
-      schema: EmailChangeRequested,
+      schema: lazySchema((c) => c.EmailChangeRequested),
       auth: false,
     },
   );
 
 export const fetchSessions = (signal?: AbortSignal) =>
-  api.get(apiPath(accountPaths.sessions), { schema: SessionsResponse, signal });
+  api.get(apiPath(accountPaths.sessions), {
+    schema: lazySchema((c) => c.SessionsResponse),
+    signal,
+  });
 
 export const endSession = (id: string) =>
-  api.delete(apiPath(accountPaths.session, { id }), { schema: MessageBody });
+  api.delete(apiPath(accountPaths.session, { id }), { schema: lazySchema((c) => c.MessageBody) });
 
 export const endOtherSessions = () =>
-  api.delete(apiPath(accountPaths.otherSessions), { schema: RevokedSessionsResponse });
+  api.delete(apiPath(accountPaths.otherSessions), {
+    schema: lazySchema((c) => c.RevokedSessionsResponse),
+  });
 
 /** GET /me/export as a file. */
 export const downloadMyData = () =>
@@ -77,16 +76,20 @@ export const downloadMyData = () =>
 
 /** DELETE /me: with the password, or none for an account made through Google without one. */
 export const deleteAccount = (password: string | undefined) =>
-  request(apiPath(accountPaths.me), { method: 'DELETE', body: { password }, schema: MessageBody });
+  request(apiPath(accountPaths.me), {
+    method: 'DELETE',
+    body: { password },
+    schema: lazySchema((c) => c.MessageBody),
+  });
 
 /** POST /avatar/upload: a pre-signed PUT for the person's photo. */
 export const requestAvatarUpload = (file: { type: ImageContentType; size: number }) =>
   api.post(
     apiPath(paths.userAvatarUpload),
     { content_type: file.type, size: file.size },
-    { schema: ImageUploadResponse },
+    { schema: lazySchema((c) => c.ImageUploadResponse) },
   );
 
 /** POST /workspaces: a new workspace the person owns. */
 export const createWorkspace = (body: CreateWorkspaceBody) =>
-  api.post(apiPath(paths.workspaces), body, { schema: Workspace });
+  api.post(apiPath(paths.workspaces), body, { schema: lazySchema((c) => c.Workspace) });

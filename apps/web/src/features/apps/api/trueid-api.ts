@@ -1,14 +1,4 @@
-import {
-  APPS_PAGING,
-  AccessLogResponse,
-  FanVerification,
-  ObjectUploadResponse,
-  TrueIdCustomer,
-  TrueIdCustomersResponse,
-  VerificationObjectsResponse,
-  apiPath,
-  appsPaths,
-} from '@fa-clube/contract';
+import { APPS_PAGING, apiPath, appsPaths } from '@fa-clube/contract';
 import type {
   CustomerStatus,
   DocumentSide,
@@ -18,6 +8,7 @@ import type {
 } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 import { appsKey } from './apps-api';
+import { lazySchema } from '@/lib/contract-schemas';
 
 export const trueidKeys = {
   all: (ws: string) => [...appsKey(ws), 'trueid'] as const,
@@ -37,7 +28,7 @@ export const fetchCustomers = (
 ) =>
   api.get(apiPath(appsPaths.trueidCustomers, { ws }), {
     query: { page, size: APPS_PAGING.size, status },
-    schema: TrueIdCustomersResponse,
+    schema: lazySchema((c) => c.TrueIdCustomersResponse),
     signal,
   });
 
@@ -46,7 +37,7 @@ export async function fetchReviewObjects(ws: string, id: string, signal?: AbortS
   const get = (path: string, side?: DocumentSide) =>
     api.get(apiPath(path, { ws, id }), {
       query: side ? { document_side: side } : undefined,
-      schema: VerificationObjectsResponse,
+      schema: lazySchema((c) => c.VerificationObjectsResponse),
       signal,
     });
   const [front, back, liveness] = await Promise.all([
@@ -59,13 +50,15 @@ export async function fetchReviewObjects(ws: string, id: string, signal?: AbortS
 
 /** POST .../customer/{id}/review */
 export const reviewCustomer = (ws: string, id: string, body: TrueIdReviewBody) =>
-  api.post(apiPath(appsPaths.trueidReview, { ws, id }), body, { schema: TrueIdCustomer });
+  api.post(apiPath(appsPaths.trueidReview, { ws, id }), body, {
+    schema: lazySchema((c) => c.TrueIdCustomer),
+  });
 
 /** GET .../customer/{id}/access-log (owner) */
 export const fetchAccessLog = (ws: string, id: string, signal?: AbortSignal) =>
   api.get(apiPath(appsPaths.trueidAccessLog, { ws, id }), {
     query: { page: APPS_PAGING.base, size: 50 },
-    schema: AccessLogResponse,
+    schema: lazySchema((c) => c.AccessLogResponse),
     signal,
   });
 
@@ -73,20 +66,25 @@ export const fetchAccessLog = (ws: string, id: string, signal?: AbortSignal) =>
 
 /** GET /verification/{username} */
 export const fetchVerification = (username: string, signal?: AbortSignal) =>
-  api.get(apiPath(appsPaths.verification, { username }), { schema: FanVerification, signal });
+  api.get(apiPath(appsPaths.verification, { username }), {
+    schema: lazySchema((c) => c.FanVerification),
+    signal,
+  });
 
 /** PUT /verification/{username} */
 export const saveVerification = (username: string, body: FanVerificationBody) =>
-  api.put(apiPath(appsPaths.verification, { username }), body, { schema: FanVerification });
+  api.put(apiPath(appsPaths.verification, { username }), body, {
+    schema: lazySchema((c) => c.FanVerification),
+  });
 
 /** POST /verification/{username}/objects */
 export const requestVerificationUpload = (username: string, body: FanUploadBody) =>
   api.post(apiPath(appsPaths.verificationObjects, { username }), body, {
-    schema: ObjectUploadResponse,
+    schema: lazySchema((c) => c.ObjectUploadResponse),
   });
 
 /** POST /verification/{username}/submit */
 export const submitVerification = (username: string) =>
   api.post(apiPath(appsPaths.verificationSubmit, { username }), undefined, {
-    schema: FanVerification,
+    schema: lazySchema((c) => c.FanVerification),
   });

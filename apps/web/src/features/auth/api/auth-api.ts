@@ -1,34 +1,39 @@
-import {
-  AuthProvidersResponse,
-  MessageBody,
-  TokenResponse,
-  apiPath,
-  paths,
-} from '@fa-clube/contract';
+import { apiPath, paths } from '@fa-clube/contract';
 import type { SignUpBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 import { withReturnTo } from '@/lib/navigation';
+import { lazySchema } from '@/lib/contract-schemas';
 
 /** The public account endpoints: no bearer token, no refresh, no 401 policy. */
 const PUBLIC = { auth: false } as const;
 
 export function signIn(body: { email: string; password: string; two_factor_code?: string }) {
-  return api.post(apiPath(paths.token), body, { ...PUBLIC, schema: TokenResponse });
+  return api.post(apiPath(paths.token), body, {
+    ...PUBLIC,
+    schema: lazySchema((c) => c.TokenResponse),
+  });
 }
 
 export function signUp(body: SignUpBody) {
-  return api.post(apiPath(paths.user), body, { ...PUBLIC, schema: MessageBody });
+  return api.post(apiPath(paths.user), body, {
+    ...PUBLIC,
+    schema: lazySchema((c) => c.MessageBody),
+  });
 }
 
 export function requestPasswordReset(email: string) {
-  return api.post(apiPath(paths.resetPassword), { email }, { ...PUBLIC, schema: MessageBody });
+  return api.post(
+    apiPath(paths.resetPassword),
+    { email },
+    { ...PUBLIC, schema: lazySchema((c) => c.MessageBody) },
+  );
 }
 
 export function resetPassword(token: string, password: string) {
   return api.put(
     apiPath(paths.resetPassword),
     { token, password },
-    { ...PUBLIC, schema: MessageBody },
+    { ...PUBLIC, schema: lazySchema((c) => c.MessageBody) },
   );
 }
 
@@ -40,17 +45,24 @@ export function logout(refreshToken: string) {
   return api.post(
     apiPath(paths.logout),
     { refresh_token: refreshToken },
-    { ...PUBLIC, schema: MessageBody },
+    { ...PUBLIC, schema: lazySchema((c) => c.MessageBody) },
   );
 }
 
 /** PUT /confirm-email with the token of the 'Confirme seu e-mail' link. */
 export function confirmEmail(token: string) {
-  return api.put(apiPath(paths.confirmEmail), { token }, { ...PUBLIC, schema: MessageBody });
+  return api.put(
+    apiPath(paths.confirmEmail),
+    { token },
+    { ...PUBLIC, schema: lazySchema((c) => c.MessageBody) },
+  );
 }
 
 export function fetchAuthProviders() {
-  return api.get(apiPath(paths.authProviders), { ...PUBLIC, schema: AuthProvidersResponse });
+  return api.get(apiPath(paths.authProviders), {
+    ...PUBLIC,
+    schema: lazySchema((c) => c.AuthProvidersResponse),
+  });
 }
 
 /** Where "Entrar com o Google" navigates (a full page load; the API redirects to the provider). */

@@ -1,15 +1,7 @@
-import {
-  APPS_PAGING,
-  AppSettingsResponse,
-  EmailCampaignsResponse,
-  EmailMarketingSettings,
-  SendEmailResponse,
-  UnsubscribeInfo,
-  apiPath,
-  appsPaths,
-} from '@fa-clube/contract';
+import { APPS_PAGING, EmailMarketingSettings, apiPath, appsPaths } from '@fa-clube/contract';
 import type { SendEmailBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 export const campaignsKey = (ws: string) => ['campaigns', ws] as const;
 
@@ -17,20 +9,22 @@ export const campaignsKey = (ws: string) => ['campaigns', ws] as const;
 export const fetchCampaigns = (ws: string, signal?: AbortSignal) =>
   api.get(apiPath(appsPaths.emailCampaigns, { ws }), {
     query: { page: APPS_PAGING.base, size: APPS_PAGING.size },
-    schema: EmailCampaignsResponse,
+    schema: lazySchema((c) => c.EmailCampaignsResponse),
     signal,
   });
 
 /** POST /apps/email-marketing/{ws}/send-email → 202 { id, queued } */
 export const sendEmail = (ws: string, body: SendEmailBody) =>
-  api.post(apiPath(appsPaths.emailSend, { ws }), body, { schema: SendEmailResponse });
+  api.post(apiPath(appsPaths.emailSend, { ws }), body, {
+    schema: lazySchema((c) => c.SendEmailResponse),
+  });
 
 /** GET /unsubscribe?token= (public): what the link unsubscribes. */
 export const fetchUnsubscribe = (token: string, signal?: AbortSignal) =>
   api.get(apiPath(appsPaths.emailUnsubscribe), {
     query: { token },
     auth: false,
-    schema: UnsubscribeInfo,
+    schema: lazySchema((c) => c.UnsubscribeInfo),
     signal,
   });
 
@@ -39,7 +33,7 @@ export const postUnsubscribe = (token: string) =>
   api.post(apiPath(appsPaths.emailUnsubscribe), undefined, {
     query: { token },
     auth: false,
-    schema: UnsubscribeInfo,
+    schema: lazySchema((c) => c.UnsubscribeInfo),
   });
 
 export const settingsKey = (ws: string) => [...campaignsKey(ws), 'settings'] as const;
@@ -49,7 +43,7 @@ export const fetchSettings = async (ws: string, signal?: AbortSignal) =>
   EmailMarketingSettings.parse(
     (
       await api.get(apiPath(appsPaths.appSettings, { ws, app: 'email-marketing' }), {
-        schema: AppSettingsResponse,
+        schema: lazySchema((c) => c.AppSettingsResponse),
         signal,
       })
     ).settings,
@@ -60,5 +54,5 @@ export const saveSettings = (ws: string, settings: EmailMarketingSettings) =>
   api.put(
     apiPath(appsPaths.appSettings, { ws, app: 'email-marketing' }),
     { settings },
-    { schema: AppSettingsResponse },
+    { schema: lazySchema((c) => c.AppSettingsResponse) },
   );

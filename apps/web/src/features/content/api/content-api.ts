@@ -1,17 +1,13 @@
-import {
+import { PAGING, apiPath, paths } from '@fa-clube/contract';
+import type {
+  CreateContentBody,
+  ExtensionType,
   ContentItem,
-  ContentObjectResponse,
   ContentsResponse,
-  LikeResponse,
-  MessageBody,
-  ObjectUploadResponse,
-  PAGING,
-  apiPath,
-  paths,
 } from '@fa-clube/contract';
-import type { CreateContentBody, ExtensionType } from '@fa-clube/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 /** Every list of posts lives under this key, so a like or a reload reaches all of them. */
 const CONTENTS_KEY = ['contents'] as const;
@@ -25,7 +21,7 @@ export type ContentPages = InfiniteData<ContentsResponse>;
 export const fetchFeed = (ws: string, page: number, signal?: AbortSignal) =>
   api.get(apiPath(paths.feed, { ws }), {
     query: { page, size: PAGING.feed.size },
-    schema: ContentsResponse,
+    schema: lazySchema((c) => c.ContentsResponse),
     signal,
   });
 
@@ -38,7 +34,7 @@ export const fetchProfileContents = (
 ) =>
   api.get(apiPath(paths.profileContents, { ws }), {
     query: { username, page, size: PAGING.profileContents.size },
-    schema: ContentsResponse,
+    schema: lazySchema((c) => c.ContentsResponse),
     signal,
   });
 
@@ -47,26 +43,28 @@ export const requestObjectUpload = (ws: string, extension: ExtensionType, size: 
   api.post(
     apiPath(paths.objects, { ws }),
     { extension_type: extension, size },
-    { schema: ObjectUploadResponse },
+    { schema: lazySchema((c) => c.ObjectUploadResponse) },
   );
 
 /** POST /content/{ws} */
 export const createContent = (ws: string, body: CreateContentBody) =>
-  api.post(apiPath(paths.content, { ws }), body, { schema: ContentItem });
+  api.post(apiPath(paths.content, { ws }), body, { schema: lazySchema((c) => c.ContentItem) });
 
 /** DELETE /content/{ws}/{id} */
 export const deleteContent = (ws: string, id: string) =>
-  api.delete(apiPath(paths.contentItem, { ws, id }), { schema: MessageBody });
+  api.delete(apiPath(paths.contentItem, { ws, id }), { schema: lazySchema((c) => c.MessageBody) });
 
 /** POST /content/{ws}/{id}/like → the post's likes and the caller's like after the toggle. */
 export const toggleLike = (ws: string, id: string) =>
-  api.post(apiPath(paths.contentLike, { ws, id }), undefined, { schema: LikeResponse });
+  api.post(apiPath(paths.contentLike, { ws, id }), undefined, {
+    schema: lazySchema((c) => c.LikeResponse),
+  });
 
 /** GET /contents/objects?username=&file_path= → a fresh signed URL of a post's file. */
 export const fetchObjectUrl = (username: string, filePath: string, signal?: AbortSignal) =>
   api.get(apiPath(paths.contentObject), {
     query: { username, file_path: filePath },
-    schema: ContentObjectResponse,
+    schema: lazySchema((c) => c.ContentObjectResponse),
     signal,
   });
 

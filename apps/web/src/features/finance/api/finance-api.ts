@@ -1,26 +1,4 @@
-import {
-  Account,
-  AccountsResponse,
-  BalancesResponse,
-  CashflowResponse,
-  CategoriesResponse,
-  CategorizeResponse,
-  Category,
-  ChargesReportResponse,
-  DeleteTransactionsResponse,
-  ExpensesResponse,
-  FormatResponse,
-  MappingResponse,
-  ObjectUploadResponse,
-  PAGE_SIZE_MAX,
-  PAGING,
-  Transaction,
-  TransactionsCreatedResponse,
-  TransactionsResponse,
-  apiPath,
-  financePaths,
-  paths,
-} from '@fa-clube/contract';
+import { PAGE_SIZE_MAX, PAGING, apiPath, financePaths, paths } from '@fa-clube/contract';
 import type {
   CategorizeBody,
   CreateAccountBody,
@@ -33,8 +11,10 @@ import type {
   UpdateAccountBody,
   UpdateCategoryBody,
   UpdateTransactionBody,
+  Account,
 } from '@fa-clube/contract';
 import { api, request } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 /** The list's filters as GET /transactions/{ws} takes them (no paging). */
 export interface TransactionFilters {
@@ -72,7 +52,7 @@ const path = (template: string, ws: string, id?: string) =>
 const fetchAccountsPage = (ws: string, page: number, signal?: AbortSignal) =>
   api.get(path(financePaths.accounts, ws), {
     query: { page, size: PAGE_SIZE_MAX },
-    schema: AccountsResponse,
+    schema: lazySchema((c) => c.AccountsResponse),
     signal,
   });
 
@@ -90,15 +70,15 @@ export async function fetchAllAccounts(ws: string, signal?: AbortSignal): Promis
 export const fetchBalances = (ws: string, currency: string, signal?: AbortSignal) =>
   api.get(path(financePaths.accountBalances, ws), {
     query: { currency },
-    schema: BalancesResponse,
+    schema: lazySchema((c) => c.BalancesResponse),
     signal,
   });
 
 export const createAccount = (ws: string, body: CreateAccountBody) =>
-  api.post(path(financePaths.account, ws), body, { schema: Account });
+  api.post(path(financePaths.account, ws), body, { schema: lazySchema((c) => c.Account) });
 
 export const updateAccount = (ws: string, id: string, body: UpdateAccountBody) =>
-  api.put(path(financePaths.accountItem, ws, id), body, { schema: Account });
+  api.put(path(financePaths.accountItem, ws, id), body, { schema: lazySchema((c) => c.Account) });
 
 export const deleteAccount = (ws: string, id: string) =>
   api.delete(path(financePaths.accountItem, ws, id));
@@ -106,13 +86,16 @@ export const deleteAccount = (ws: string, id: string) =>
 // ---- Categories -------------------------------------------------------------------------
 
 export const fetchCategories = (ws: string, signal?: AbortSignal) =>
-  api.get(path(financePaths.categories, ws), { schema: CategoriesResponse, signal });
+  api.get(path(financePaths.categories, ws), {
+    schema: lazySchema((c) => c.CategoriesResponse),
+    signal,
+  });
 
 export const createCategory = (ws: string, body: CreateCategoryBody) =>
-  api.post(path(financePaths.categories, ws), body, { schema: Category });
+  api.post(path(financePaths.categories, ws), body, { schema: lazySchema((c) => c.Category) });
 
 export const updateCategory = (ws: string, id: string, body: UpdateCategoryBody) =>
-  api.put(path(financePaths.categoryItem, ws, id), body, { schema: Category });
+  api.put(path(financePaths.categoryItem, ws, id), body, { schema: lazySchema((c) => c.Category) });
 
 export const deleteCategory = (ws: string, id: string) =>
   api.delete(path(financePaths.categoryItem, ws, id));
@@ -129,23 +112,27 @@ export const fetchTransactions = (
 ) =>
   api.get(path(financePaths.transactions, ws), {
     query: { ...filters, page, size },
-    schema: TransactionsResponse,
+    schema: lazySchema((c) => c.TransactionsResponse),
     signal,
   });
 
 /** POST /transaction/{ws}: up to TRANSACTIONS_BATCH_MAX rows, all or none. */
 export const createTransactions = (ws: string, body: CreateTransactionsBody) =>
-  api.post(path(financePaths.transaction, ws), body, { schema: TransactionsCreatedResponse });
+  api.post(path(financePaths.transaction, ws), body, {
+    schema: lazySchema((c) => c.TransactionsCreatedResponse),
+  });
 
 export const updateTransaction = (ws: string, id: string, body: UpdateTransactionBody) =>
-  api.put(path(financePaths.transactionItem, ws, id), body, { schema: Transaction });
+  api.put(path(financePaths.transactionItem, ws, id), body, {
+    schema: lazySchema((c) => c.Transaction),
+  });
 
 /** DELETE /transactions/{ws} { transactions: [ids] }: all or none. */
 export const deleteTransactions = (ws: string, ids: string[]) =>
   request(path(financePaths.transactions, ws), {
     method: 'DELETE',
     body: { transactions: ids },
-    schema: DeleteTransactionsResponse,
+    schema: lazySchema((c) => c.DeleteTransactionsResponse),
   });
 
 /** DELETE /transactions/{ws}/{id}/attachment?file_path= */
@@ -159,31 +146,45 @@ export const requestReceiptUpload = (ws: string, extension: ExtensionType, size:
   api.post(
     apiPath(paths.objects, { ws }),
     { extension_type: extension, size },
-    { schema: ObjectUploadResponse },
+    { schema: lazySchema((c) => c.ObjectUploadResponse) },
   );
 
 // ---- Reports ----------------------------------------------------------------------------
 
 export const fetchCashflow = (ws: string, query: ReportQuery, signal?: AbortSignal) =>
-  api.get(path(financePaths.cashflow, ws), { query, schema: CashflowResponse, signal });
+  api.get(path(financePaths.cashflow, ws), {
+    query,
+    schema: lazySchema((c) => c.CashflowResponse),
+    signal,
+  });
 
 export const fetchExpenses = (ws: string, query: ReportQuery, signal?: AbortSignal) =>
-  api.get(path(financePaths.categoryExpenses, ws), { query, schema: ExpensesResponse, signal });
+  api.get(path(financePaths.categoryExpenses, ws), {
+    query,
+    schema: lazySchema((c) => c.ExpensesResponse),
+    signal,
+  });
 
 export const fetchChargesReport = (ws: string, currency: string, signal?: AbortSignal) =>
   api.get(path(financePaths.chargesReport, ws), {
     query: { currency },
-    schema: ChargesReportResponse,
+    schema: lazySchema((c) => c.ChargesReportResponse),
     signal,
   });
 
 // ---- Import (three calls that write nothing) ---------------------------------------------
 
 export const suggestMapping = (ws: string, body: MappingBody) =>
-  api.post(path(financePaths.importMapping, ws), body, { schema: MappingResponse });
+  api.post(path(financePaths.importMapping, ws), body, {
+    schema: lazySchema((c) => c.MappingResponse),
+  });
 
 export const formatStatement = (ws: string, body: FormatBody) =>
-  api.post(path(financePaths.importFormat, ws), body, { schema: FormatResponse });
+  api.post(path(financePaths.importFormat, ws), body, {
+    schema: lazySchema((c) => c.FormatResponse),
+  });
 
 export const categorizeRows = (ws: string, body: CategorizeBody) =>
-  api.post(path(financePaths.importCategorize, ws), body, { schema: CategorizeResponse });
+  api.post(path(financePaths.importCategorize, ws), body, {
+    schema: lazySchema((c) => c.CategorizeResponse),
+  });

@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY, majorToCents, centsToMajor } from '@fa-clube/contract';
 import type { ReportQuery } from '@fa-clube/contract';
 import { BarChart3, Landmark, PieChart, Upload } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -22,9 +22,16 @@ import {
   useFinanceWorkspace,
 } from '../hooks/use-finance';
 import { formatMoney, monthsAgoIso, todayIso } from '../lib/format';
-import { CashflowChart } from './cashflow-chart';
-import { ExpensesChart } from './expenses-chart';
 import { t } from '../strings';
+
+// recharts (about 130 KB gzip) loads beside the reports, not with the page; the panel's skeleton
+// holds the chart's place meanwhile
+const CashflowChart = lazy(() =>
+  import('./cashflow-chart').then((m) => ({ default: m.CashflowChart })),
+);
+const ExpensesChart = lazy(() =>
+  import('./expenses-chart').then((m) => ({ default: m.ExpensesChart })),
+);
 
 const PERIODS = [3, 6, 12] as const;
 
@@ -246,7 +253,13 @@ function Panel<T>({
   empty: (data: T) => ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  const body = query.data ? (empty(query.data) ?? children(query.data)) : null;
+  const body = query.data
+    ? (empty(query.data) ?? (
+        <Suspense fallback={<Skeleton className="h-72 rounded-lg" />}>
+          {children(query.data)}
+        </Suspense>
+      ))
+    : null;
   return (
     <Card className="gap-5 px-5 py-5 sm:px-6">
       <div className="grid gap-1">

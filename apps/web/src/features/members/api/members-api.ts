@@ -1,19 +1,16 @@
-import {
-  InviteResponse,
-  MessageBody,
-  TeamResponse,
-  TransferOwnershipResponse,
-  apiPath,
-  paths,
-} from '@fa-clube/contract';
+import { apiPath, paths } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 /** The team of a workspace; the key holds its id, so switching workspace refetches. */
 export const teamKey = (workspaceId: string) => ['team', workspaceId] as const;
 
 /** GET /teams/{id}/members → members (with role) and pending invitations. */
 export function fetchTeam(workspaceId: string, signal?: AbortSignal) {
-  return api.get(apiPath(paths.teamMembers, { id: workspaceId }), { schema: TeamResponse, signal });
+  return api.get(apiPath(paths.teamMembers, { id: workspaceId }), {
+    schema: lazySchema((c) => c.TeamResponse),
+    signal,
+  });
 }
 
 /** POST /workspaces/{id}/invite (owner) → invite_link, invitation, email_sent. */
@@ -21,21 +18,21 @@ export function inviteMember(workspaceId: string, email: string) {
   return api.post(
     apiPath(paths.workspaceInvite, { id: workspaceId }),
     { email },
-    { schema: InviteResponse },
+    { schema: lazySchema((c) => c.InviteResponse) },
   );
 }
 
 /** DELETE /workspaces/{id}/invite/{inviteId} (owner). */
 export function deleteInvitation(workspaceId: string, inviteId: string) {
   return api.delete(apiPath(paths.workspaceInviteItem, { id: workspaceId, inviteId }), {
-    schema: MessageBody,
+    schema: lazySchema((c) => c.MessageBody),
   });
 }
 
 /** DELETE /teams/{id}/member/{memberId} (owner) → the server's message to show. */
 export function removeMember(workspaceId: string, memberId: string) {
   return api.delete(apiPath(paths.teamMember, { id: workspaceId, memberId }), {
-    schema: MessageBody,
+    schema: lazySchema((c) => c.MessageBody),
   });
 }
 
@@ -44,11 +41,13 @@ export function transferOwnership(workspaceId: string, email: string) {
   return api.post(
     apiPath(paths.workspaceTransfer, { id: workspaceId }),
     { email },
-    { schema: TransferOwnershipResponse },
+    { schema: lazySchema((c) => c.TransferOwnershipResponse) },
   );
 }
 
 /** DELETE /workspaces/{id} (owner; never the last own workspace: 409 LAST_OWN_WORKSPACE). */
 export function deleteWorkspace(workspaceId: string) {
-  return api.delete(apiPath(paths.workspace, { id: workspaceId }), { schema: MessageBody });
+  return api.delete(apiPath(paths.workspace, { id: workspaceId }), {
+    schema: lazySchema((c) => c.MessageBody),
+  });
 }

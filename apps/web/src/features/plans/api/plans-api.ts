@@ -1,6 +1,7 @@
-import { PixSettings, Plan, PlansResponse, apiPath, paths } from '@fa-clube/contract';
-import type { PixSettingsBody, PlanBody } from '@fa-clube/contract';
+import { apiPath, paths } from '@fa-clube/contract';
+import type { PixSettingsBody, PlanBody, PixSettings } from '@fa-clube/contract';
 import { api, hasErrorCode } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 export const pixKey = (ws: string) => ['workspace-pix', ws] as const;
 /** Same prefix as the public plans query, so saving refreshes every view of the plans. */
@@ -10,7 +11,10 @@ export const ownPlansKey = (username: string) =>
 /** GET /workspaces/{id}/pix; null while the Pix data was never saved (404 PIX_NOT_CONFIGURED). */
 export async function fetchPix(ws: string, signal?: AbortSignal): Promise<PixSettings | null> {
   try {
-    return await api.get(apiPath(paths.workspacePix, { id: ws }), { schema: PixSettings, signal });
+    return await api.get(apiPath(paths.workspacePix, { id: ws }), {
+      schema: lazySchema((c) => c.PixSettings),
+      signal,
+    });
   } catch (error) {
     if (hasErrorCode(error, 'PIX_NOT_CONFIGURED')) return null;
     throw error;
@@ -19,12 +23,18 @@ export async function fetchPix(ws: string, signal?: AbortSignal): Promise<PixSet
 
 /** PUT /workspaces/{id}/pix (owner only). */
 export const savePix = (ws: string, body: PixSettingsBody) =>
-  api.put(apiPath(paths.workspacePix, { id: ws }), body, { schema: PixSettings });
+  api.put(apiPath(paths.workspacePix, { id: ws }), body, {
+    schema: lazySchema((c) => c.PixSettings),
+  });
 
 /** The workspace's plans, read through the public GET /plans?username=. */
 export const fetchOwnPlans = (username: string, signal?: AbortSignal) =>
-  api.get(apiPath(paths.plans), { query: { username }, schema: PlansResponse, signal });
+  api.get(apiPath(paths.plans), {
+    query: { username },
+    schema: lazySchema((c) => c.PlansResponse),
+    signal,
+  });
 
 /** POST /workspaces/{id}/plan (owner only; needs the Pix data first). */
 export const savePlan = (ws: string, body: Required<PlanBody>) =>
-  api.post(apiPath(paths.workspacePlan, { id: ws }), body, { schema: Plan });
+  api.post(apiPath(paths.workspacePlan, { id: ws }), body, { schema: lazySchema((c) => c.Plan) });

@@ -1,23 +1,17 @@
-import {
-  AuthProvidersResponse,
-  GoogleLinkResponse,
-  LoginActivitiesResponse,
-  MessageBody,
-  PAGING,
-  TwoFactorStatus,
-  TwoFactorToggleResponse,
-  apiPath,
-  paths,
-} from '@fa-clube/contract';
+import { PAGING, apiPath, paths } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 import { setMetadata, setTokens } from '@/lib/session';
+import { lazySchema } from '@/lib/contract-schemas';
 
 export const TWO_FACTOR_QUERY_KEY = ['two-factor'] as const;
 export const LOGIN_ACTIVITIES_QUERY_KEY = ['login-activities'] as const;
 
 /** GET /2fa → { two_factor, qrcode?, secret? } (the QR data only while 2FA is off). */
 export function fetchTwoFactorStatus(signal?: AbortSignal) {
-  return api.get(apiPath(paths.twoFactor), { schema: TwoFactorStatus, signal });
+  return api.get(apiPath(paths.twoFactor), {
+    schema: lazySchema((c) => c.TwoFactorStatus),
+    signal,
+  });
 }
 
 /**
@@ -29,7 +23,7 @@ export function fetchTwoFactorStatus(signal?: AbortSignal) {
 export async function toggleTwoFactor(code: string, password?: string) {
   const result = await api.patch(apiPath(paths.twoFactor), password ? { password } : undefined, {
     query: { code },
-    schema: TwoFactorToggleResponse,
+    schema: lazySchema((c) => c.TwoFactorToggleResponse),
   });
   setTokens(result.session);
   setMetadata(result.session.metadata);
@@ -40,21 +34,26 @@ export async function toggleTwoFactor(code: string, password?: string) {
 export function fetchLoginActivities(signal?: AbortSignal) {
   return api.get(apiPath(paths.loginActivities), {
     query: { page: PAGING.loginActivities.base, size: 50 },
-    schema: LoginActivitiesResponse,
+    schema: lazySchema((c) => c.LoginActivitiesResponse),
     signal,
   });
 }
 
 /** POST /confirm-email: a new 'Confirme seu e-mail' link to the account's address. */
 export function resendConfirmation() {
-  return api.post(apiPath(paths.confirmEmail), undefined, { schema: MessageBody });
+  return api.post(apiPath(paths.confirmEmail), undefined, {
+    schema: lazySchema((c) => c.MessageBody),
+  });
 }
 
 export const AUTH_PROVIDERS_QUERY_KEY = ['auth-providers'] as const;
 
 /** GET /auth/providers: whether this server offers Google at all. */
 export function fetchAuthProviders(signal?: AbortSignal) {
-  return api.get(apiPath(paths.authProviders), { schema: AuthProvidersResponse, signal });
+  return api.get(apiPath(paths.authProviders), {
+    schema: lazySchema((c) => c.AuthProvidersResponse),
+    signal,
+  });
 }
 
 /**
@@ -63,11 +62,11 @@ export function fetchAuthProviders(signal?: AbortSignal) {
  */
 export function startGoogleLink(password?: string) {
   return api.post(apiPath(paths.googleLink), password ? { password } : undefined, {
-    schema: GoogleLinkResponse,
+    schema: lazySchema((c) => c.GoogleLinkResponse),
   });
 }
 
 /** DELETE /me/google */
 export function unlinkGoogle() {
-  return api.delete(apiPath(paths.googleLink), { schema: MessageBody });
+  return api.delete(apiPath(paths.googleLink), { schema: lazySchema((c) => c.MessageBody) });
 }

@@ -1,15 +1,6 @@
-import {
-  ChargesResponse,
-  ConfirmChargeResponse,
-  PAGING,
-  PAYMENT_REVIEWS_PAGING,
-  PaymentReview,
-  PaymentReviewsResponse,
-  SubscribersResponse,
-  apiPath,
-  paths,
-} from '@fa-clube/contract';
+import { PAGING, PAYMENT_REVIEWS_PAGING, apiPath, paths } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 export const subscribersKey = (ws: string) => ['subscribers', ws] as const;
 export const pendingChargesKey = (ws: string) => ['charges', ws, 'pending'] as const;
@@ -19,7 +10,7 @@ export const paymentReviewsKey = (ws: string) => ['charges', ws, 'reviews'] as c
 export const fetchSubscribers = (ws: string, page: number, signal?: AbortSignal) =>
   api.get(apiPath(paths.subscribers, { ws }), {
     query: { page, size: PAGING.subscribers.size },
-    schema: SubscribersResponse,
+    schema: lazySchema((c) => c.SubscribersResponse),
     signal,
   });
 
@@ -27,14 +18,14 @@ export const fetchSubscribers = (ws: string, page: number, signal?: AbortSignal)
 export const fetchPendingCharges = (ws: string, page: number, signal?: AbortSignal) =>
   api.get(apiPath(paths.charges, { ws }), {
     query: { status: 'pending', page, size: PAGING.charges.size },
-    schema: ChargesResponse,
+    schema: lazySchema((c) => c.ChargesResponse),
     signal,
   });
 
 /** POST /charges/{ws}/{id}/confirm (owner only): the Pix arrived, the subscription starts. */
 export const confirmCharge = (ws: string, id: string) =>
   api.post(apiPath(paths.chargeConfirm, { ws, id }), undefined, {
-    schema: ConfirmChargeResponse,
+    schema: lazySchema((c) => c.ConfirmChargeResponse),
   });
 
 /** GET /subscribers/{ws}/export.csv as a Blob (a CSV file, not JSON). */
@@ -48,10 +39,12 @@ export const fetchSubscribersCsv = (ws: string) =>
 export const fetchPaymentReviews = (ws: string, page: number, signal?: AbortSignal) =>
   api.get(apiPath(paths.paymentReviews, { ws }), {
     query: { status: 'open', page, size: PAYMENT_REVIEWS_PAGING.size },
-    schema: PaymentReviewsResponse,
+    schema: lazySchema((c) => c.PaymentReviewsResponse),
     signal,
   });
 
 /** POST /charges/{ws}/reviews/{id}/resolve (owner only): refunded or credited outside the app. */
 export const resolvePaymentReview = (ws: string, id: string) =>
-  api.post(apiPath(paths.paymentReviewResolve, { ws, id }), undefined, { schema: PaymentReview });
+  api.post(apiPath(paths.paymentReviewResolve, { ws, id }), undefined, {
+    schema: lazySchema((c) => c.PaymentReview),
+  });

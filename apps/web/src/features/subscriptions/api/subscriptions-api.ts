@@ -1,6 +1,7 @@
-import { ChargeDetail, PaymentInfo, PlansResponse, apiPath, paths } from '@fa-clube/contract';
+import { apiPath, paths } from '@fa-clube/contract';
 import type { PlanType } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 /** Query key of a creator's plans as seen by the current viewer (anonymous or signed in). */
 export const plansKey = (username: string, viewer: string | null) =>
@@ -8,7 +9,11 @@ export const plansKey = (username: string, viewer: string | null) =>
 
 /** GET /plans?username= → plans, is_subscribed and the viewer's open charge (public). */
 export const fetchPlans = (username: string, signal?: AbortSignal) =>
-  api.getPublic(apiPath(paths.plans), { query: { username }, schema: PlansResponse, signal });
+  api.getPublic(apiPath(paths.plans), {
+    query: { username },
+    schema: lazySchema((c) => c.PlansResponse),
+    signal,
+  });
 
 /** Query key of the charge the subscribe dialog opens for one plan. */
 export const subscribeKey = (username: string, planType: PlanType, viewer: string | null) =>
@@ -22,7 +27,7 @@ export const subscribeKey = (username: string, planType: PlanType, viewer: strin
 export const subscribeToPlan = (username: string, planType: PlanType) =>
   api.post(apiPath(paths.subscribePlan), undefined, {
     query: { username, plan_type: planType },
-    schema: PaymentInfo,
+    schema: lazySchema((c) => c.PaymentInfo),
   });
 
 /** Query key of the charge a renewal opens for one plan (by id). */
@@ -34,11 +39,15 @@ export const renewKey = (planId: string, viewer: string | null) =>
  * Used to renew from 'Minhas assinaturas': paying extends the period from its current end.
  */
 export const chargePlan = (planId: string) =>
-  api.post(apiPath(paths.subscriptionCharge), { plan: planId }, { schema: PaymentInfo });
+  api.post(
+    apiPath(paths.subscriptionCharge),
+    { plan: planId },
+    { schema: lazySchema((c) => c.PaymentInfo) },
+  );
 
 /** Query key of one charge as its payer polls it. */
 export const chargeKey = (ws: string, id: string) => ['charge', ws, id] as const;
 
 /** GET /charges/{ws}/{id}: the payer polls it until the creator confirms it. */
 export const fetchCharge = (ws: string, id: string, signal?: AbortSignal) =>
-  api.get(apiPath(paths.charge, { ws, id }), { schema: ChargeDetail, signal });
+  api.get(apiPath(paths.charge, { ws, id }), { schema: lazySchema((c) => c.ChargeDetail), signal });

@@ -1,6 +1,6 @@
 import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import { BadgeCheck, Clock } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { Plan, PlanType } from '@fa-clube/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,11 @@ import { cn } from '@/lib/utils';
 import { sortPlans } from '../format';
 import { usePlans } from '../hooks/use-plans';
 import { PlanPrice } from './plan-price';
-import { SubscribeDialog } from './subscribe-dialog';
+
+// the dialog (Radix Dialog, the Pix QR code) loads when a plan is chosen, not with the profile
+const SubscribeDialog = lazy(() =>
+  import('./subscribe-dialog').then((m) => ({ default: m.SubscribeDialog })),
+);
 
 export interface ProfilePlansProps {
   /** The creator whose plans are shown. */
@@ -129,13 +133,15 @@ export function ProfilePlans({
       )}
 
       {selectedPlan ? (
-        <SubscribeDialog
-          open={open}
-          onOpenChange={setOpen}
-          creator={{ username, label, avatarUrl, coverUrl }}
-          plan={selectedPlan}
-          onSubscribed={onSubscribed}
-        />
+        <Suspense fallback={null}>
+          <SubscribeDialog
+            open={open}
+            onOpenChange={setOpen}
+            creator={{ username, label, avatarUrl, coverUrl }}
+            plan={selectedPlan}
+            onSubscribed={onSubscribed}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

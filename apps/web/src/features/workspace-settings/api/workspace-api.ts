@@ -1,6 +1,7 @@
-import { ImageUploadResponse, Workspace, apiPath, paths } from '@fa-clube/contract';
+import { apiPath, paths } from '@fa-clube/contract';
 import type { ImageContentType, UpdateWorkspaceBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
+import { lazySchema } from '@/lib/contract-schemas';
 
 export type ImageKind = 'cover' | 'avatar';
 
@@ -9,12 +10,17 @@ export const workspaceKey = (id: string) => ['workspace', id] as const;
 
 /** GET /workspaces/{id}: owner and members (is_owner tells which). */
 export function fetchWorkspace(id: string, signal?: AbortSignal) {
-  return api.get(apiPath(paths.workspace, { id }), { schema: Workspace, signal });
+  return api.get(apiPath(paths.workspace, { id }), {
+    schema: lazySchema((c) => c.Workspace),
+    signal,
+  });
 }
 
 /** PUT /workspaces/{id}: owner only; each field optional. */
 export function updateWorkspace(id: string, body: UpdateWorkspaceBody) {
-  return api.put(apiPath(paths.workspace, { id }), body, { schema: Workspace });
+  return api.put(apiPath(paths.workspace, { id }), body, {
+    schema: lazySchema((c) => c.Workspace),
+  });
 }
 
 /**
@@ -30,7 +36,7 @@ export function requestImageUpload(
   return api.post(
     apiPath(path, { id }),
     { content_type: file.type, size: file.size },
-    { schema: ImageUploadResponse },
+    { schema: lazySchema((c) => c.ImageUploadResponse) },
   );
 }
 

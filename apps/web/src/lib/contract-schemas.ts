@@ -1,0 +1,37 @@
+import type * as Zod from 'zod';
+import type { ZodType } from 'zod';
+import type * as Contract from './contract-bundle';
+
+type ContractModule = typeof Contract;
+
+let loading: Promise<ContractModule> | undefined;
+
+/**
+ * The contract's schemas and zod, fetched on first use (docs/decisions: web first load). Zod and
+ * the schemas are about 45 KB of gzip JavaScript that no page needs before it shows: an answer
+ * is checked when it arrives (the fetch and this import run side by side) and a form when it is
+ * first validated. One chunk, loaded once, for every page.
+ */
+export function loadContract(): Promise<ContractModule> {
+  loading ??= import('./contract-bundle');
+  return loading;
+}
+
+/** A schema of the contract named now and built on first use: `lazySchema((c) => c.Plan)`. */
+export interface LazySchema<T> {
+  readonly load: () => Promise<ZodType<T>>;
+}
+
+export function lazySchema<S extends ZodType>(
+  pick: (contract: ContractModule) => S,
+): LazySchema<Zod.output<S>> {
+  let schema: Promise<ZodType<Zod.output<S>>> | undefined;
+  return {
+    load: () =>
+      (schema ??= loadContract().then((contract) => pick(contract) as ZodType<Zod.output<S>>)),
+  };
+}
+
+export function isLazySchema<T>(value: ZodType<T> | LazySchema<T>): value is LazySchema<T> {
+  return typeof (value as Partial<LazySchema<T>>).load === 'function';
+}
