@@ -21,7 +21,11 @@ describe('limit settings', () => {
   it('default to a bounded pool, timeouts and half the pool for the heavy routes', () => {
     const c = parseConfig({});
     expect(c.db).toEqual({ poolMax: 10, acquireTimeoutMs: 3000, statementTimeoutMs: 5000 });
-    expect(c.load).toEqual({ heavyRequestsMax: 5, maxEventLoopDelayMs: 1000 });
+    expect(c.load).toEqual({
+      heavyRequestsMax: 5,
+      maxEventLoopDelayMs: 1000,
+      sessionCheckCacheMs: 1000,
+    });
     expect(parseConfig({ DB_POOL_MAX: '4' }).load.heavyRequestsMax).toBe(2);
     expect(() => parseConfig({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);
     expect(() => parseConfig({ DB_ACQUIRE_TIMEOUT_MS: 'x' })).toThrow(/DB_ACQUIRE_TIMEOUT_MS/);

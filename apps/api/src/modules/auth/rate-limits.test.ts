@@ -313,16 +313,18 @@ describe('2FA code attempts per account', () => {
   it('pauses after RATE_LIMIT_TWO_FACTOR wrong codes, across PATCH /2fa and sign-in', async () => {
     const u = await newUser();
     const session = (await signIn(u.email, u.password)).json();
-    const auth = bearer(session.access_token);
+    const first = bearer(session.access_token);
     const { secret } = (
-      await t.inject({ method: 'GET', url: '/api/v1/2fa', headers: auth })
+      await t.inject({ method: 'GET', url: '/api/v1/2fa', headers: first })
     ).json();
     const on = await t.inject({
       method: 'PATCH',
       url: `/api/v1/2fa?code=${totpCode(secret, t.clock.now())}`,
-      headers: auth,
+      headers: first,
     });
     expect(on.statusCode).toBe(200);
+    // turning 2FA on ends every session; the answer carries this device's new one
+    const auth = bearer(on.json().session.access_token);
     t.clock.advance(30_000);
 
     const right = () => totpCode(secret, t.clock.now());
