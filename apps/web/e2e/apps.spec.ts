@@ -55,10 +55,11 @@ test.describe('apps: trueid age verification', () => {
       .getByRole('button', { name: 'Assinar o plano Mensal' })
       .click();
     await expect(fanPage).toHaveURL(`/verification/${creator.user.username}`);
+    // the toast itself (Radix also mirrors its text, for a moment, in a screen-reader announcer)
     await expect(
-      fanPage.getByText('Este criador exige a verificação de idade para assinar.', {
-        exact: false,
-      }),
+      fanPage
+        .locator('li[data-kind]')
+        .getByText('Este criador exige a verificação de idade para assinar.', { exact: false }),
     ).toBeVisible();
     await closeToast(fanPage);
     await expect(fanPage.getByRole('heading', { name: 'Verificação de idade' })).toBeVisible();
