@@ -8,6 +8,8 @@ test.describe('team members and invitations', () => {
     page,
     request,
   }) => {
+    // two browsers and the screenshots of every state, light and dark, at three widths
+    test.setTimeout(180_000);
     const owner = await createUser(request, { full_name: 'Olivia Castro' });
     const invitee = await createUser(request, { full_name: 'Bruno Reis' });
     const pendingEmail = `pendente.${Date.now().toString(36)}@example.com`;
