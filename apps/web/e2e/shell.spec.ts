@@ -7,6 +7,8 @@ test.describe('app shell and pages', () => {
     page,
     request,
   }) => {
+    // every page at two widths, light and dark, with axe: over a minute on a busy machine
+    test.setTimeout(180_000);
     const user = await createUser(request, { full_name: 'Bianca Torres' });
     await storeSession(page, await signInApi(request, user));
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -24,6 +24,7 @@ test('enable 2FA, sign out, and sign in with the code (a wrong code turns the bo
   page,
   request,
 }) => {
+  test.setTimeout(120_000); // two sign-ins, a 2FA set-up and the screenshots of each step
   const user = await createUser(request, { full_name: 'Rafael Souza' });
   await storeSession(page, await signInApi(request, user));
   await page.goto('/settings/security');
