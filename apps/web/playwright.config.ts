@@ -37,7 +37,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(root, 'test-results'),
-  timeout: 60_000,
+  timeout: 120_000, // a journey that hangs still fails; a slow CI machine does not
   expect: { timeout: 10_000 },
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
