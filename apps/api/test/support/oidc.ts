@@ -237,3 +237,34 @@ function memoryAdapterFactory() {
     };
   };
 }
+
+/**
+ * Follows the provider's redirects like a browser (keeping its cookies) until they come back to
+ * `appUrl`; answers that URL (the API's callback). `loginHint` picks the test account.
+ */
+export async function followProvider(
+  authorizationUrl: string,
+  appUrl: string,
+  loginHint?: string,
+): Promise<string> {
+  const url = new URL(authorizationUrl);
+  if (loginHint) url.searchParams.set('login_hint', loginHint);
+  let next = url.href;
+  const jar = new Map<string, string>();
+  for (let hops = 0; !next.startsWith(appUrl); hops++) {
+    if (hops > 10) throw new Error('too many redirects at the provider');
+    const res = await fetch(next, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    const location = res.headers.get('location');
+    if (!location) throw new Error(`provider stopped at ${res.status}: ${await res.text()}`);
+    next = new URL(location, next).href;
+  }
+  return next;
+}

@@ -5,7 +5,7 @@ import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { startTestOidcProvider } from '../../../test/support/oidc';
+import { followProvider, startTestOidcProvider } from '../../../test/support/oidc';
 import type { TestOidcProvider } from '../../../test/support/oidc';
 
 const APP_URL = 'http://app.test';
@@ -54,28 +54,8 @@ const startLink = (u: TestUser, body?: object, token = u.accessToken) =>
   });
 
 /** Follows the provider's redirects (signing in as `sub`) up to the callback URL. */
-async function throughProvider(authorizationUrl: string, sub: string): Promise<string> {
-  const url = new URL(authorizationUrl);
-  url.searchParams.set('login_hint', sub);
-  let next = url.href;
-  const jar = new Map<string, string>();
-  for (let hops = 0; !next.startsWith(APP_URL); hops++) {
-    if (hops > 10) throw new Error('too many redirects at the provider');
-    const res = await fetch(next, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`provider stopped at ${res.status}: ${await res.text()}`);
-    next = new URL(location, next).href;
-  }
-  return next;
-}
+const throughProvider = (authorizationUrl: string, sub: string) =>
+  followProvider(authorizationUrl, APP_URL, sub);
 
 const callback = (callbackUrl: string, cookie: string | undefined) =>
   t.inject({

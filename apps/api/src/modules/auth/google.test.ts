@@ -4,7 +4,7 @@ import { loginActivities, users, workspaceMembers, workspaces } from '../../db/s
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
-import { startTestOidcProvider } from '../../../test/support/oidc';
+import { followProvider, startTestOidcProvider } from '../../../test/support/oidc';
 import type { TestOidcProvider } from '../../../test/support/oidc';
 import { totpCode } from '../../lib/totp';
 
@@ -85,26 +85,10 @@ async function googleSignIn(
   expect(start.statusCode).toBe(302);
   const setCookie = String(start.headers['set-cookie'] ?? '');
   const cookie = setCookie.split(';')[0]!;
-  let next = String(start.headers.location);
+  const next = String(start.headers.location);
   expect(next.startsWith(provider.issuer)).toBe(true);
 
-  const jar = new Map<string, string>();
-  for (let hops = 0; !next.startsWith(APP_URL); hops++) {
-    if (hops > 10) throw new Error('too many redirects at the provider');
-    const res = await fetch(next, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`provider stopped at ${res.status}: ${await res.text()}`);
-    next = new URL(location, next).href;
-  }
-  const callbackUrl = next;
+  const callbackUrl = await followProvider(next, APP_URL);
   const back = await t.inject({
     method: 'GET',
     url: callbackUrl.slice(APP_URL.length),
