@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Op, World } from './load';
 
@@ -85,6 +85,8 @@ export async function verify(
   ops: Op[],
   filesRoot: string,
   f: Figures,
+  /** A restored backup (epoch ms of its snapshot): files written after it are expected without rows. */
+  snapshotAt?: number,
 ): Promise<Figures> {
   const lostBy: Record<string, number> = {};
   const miss = (kind: string, n: number) => {
@@ -158,8 +160,12 @@ export async function verify(
   // files without rows: every file of the store belongs to a row (workspace file store:
   // workspace_objects, pending or stored; raw image uploads: uploads). Temp files of uploads
   // cut by a crash (.tmp/) are removed by the hourly sweep once an hour old: counted apart.
-  const orphans = await orphanFiles(q, filesRoot);
+  const orphans = await orphanFiles(q, filesRoot, snapshotAt);
   f.partial += orphans.files.length;
+  if (orphans.newer)
+    f.notes.push(
+      `${orphans.newer} files written after the snapshot (no row in the backup, as expected)`,
+    );
   if (orphans.files.length)
     f.notes.push(`files without a row: ${orphans.files.slice(0, 3).join(', ')}`);
   if (orphans.temp)
@@ -175,11 +181,16 @@ function walk(dir: string, prefix = ''): string[] {
   );
 }
 
-/** Files of the store that no row accounts for (and the temp files, counted apart). */
+/**
+ * Files of the store that no row accounts for (and the temp files, counted apart). With
+ * `newerThan` (a restored snapshot), files modified after it are counted apart as `newer`: the
+ * file store is copied after the database dump, so uploads made in between have no row there.
+ */
 export async function orphanFiles(
   q: Query,
   filesRoot: string,
-): Promise<{ files: string[]; temp: number }> {
+  newerThan?: number,
+): Promise<{ files: string[]; newer: number; temp: number }> {
   const all = walk(filesRoot);
   const temp = all.filter((k) => k.startsWith('.tmp/')).length;
   const objects = new Set(
@@ -197,5 +208,11 @@ export async function orphanFiles(
     // public/ (processed images, content-hashed) is outside the load
     return false;
   });
-  return { files, temp };
+  const isNewer = (k: string) =>
+    newerThan !== undefined && statSync(path.join(filesRoot, k)).mtimeMs >= newerThan;
+  return {
+    files: files.filter((k) => !isNewer(k)),
+    newer: files.filter(isNewer).length,
+    temp,
+  };
 }

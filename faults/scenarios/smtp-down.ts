@@ -97,13 +97,16 @@ export async function smtpDown(env: { cluster(): Promise<PgCluster> }): Promise<
     for (let i = 0; i < 8; i++) fans.push(await signUp(api.url, `fa${i}`));
     // an owner may invite 30 people an hour (INVITES_PER_HOUR): the invitations come from several
     const inviters: User[] = [owner];
-    for (let i = 0; i < 5; i++) inviters.push(await signUp(api.url, `equipe${i}`));
+    for (let i = 0; i < 9; i++) inviters.push(await signUp(api.url, `equipe${i}`));
     const invitesBy = new Map<string, number>();
     const run = randomTag();
     let seq = 0;
 
-    const one = async (kind: Kind) => {
+    const one = async (wanted: Kind) => {
       const n = seq++;
+      // a fast machine sends more than the inviters may: past their hourly limit, a reset instead
+      const inviter = inviters.find((u) => (invitesBy.get(u.id) ?? 0) < 25);
+      const kind = wanted === 'invite' && !inviter ? 'reset' : wanted;
       const s: Sent = { kind, to: [], start: performance.now(), end: 0 };
       sent.push(s);
       try {
@@ -115,8 +118,7 @@ export async function smtpDown(env: { cluster(): Promise<PgCluster> }): Promise<
           });
           s.status = res.status;
         } else if (kind === 'invite') {
-          const inviter = inviters.find((u) => (invitesBy.get(u.id) ?? 0) < 25);
-          if (!inviter) throw new Error('no inviter left under the hourly limit');
+          if (!inviter) throw new Error('unreachable: no inviter left');
           invitesBy.set(inviter.id, (invitesBy.get(inviter.id) ?? 0) + 1);
           s.to = [`convite_${run}_${n}@faults.test`];
           const res = await call(api.url, 'POST', `/workspaces/${inviter.workspaceId}/invite`, {
