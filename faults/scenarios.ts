@@ -154,7 +154,10 @@ async function secondServer(env: Env): Promise<Result> {
   load.stop();
   await load.done;
   const stopped = await stopApi(api);
-  if (stopped.code !== 0) failures.push(`first server exit ${stopped.code ?? stopped.signal}`);
+  if (stopped.code !== 0)
+    failures.push(
+      `first server exit ${stopped.code ?? stopped.signal}: ${api.output().slice(-600)}`,
+    );
   const f = await check(s, world, load.ops, countOps(load.ops));
   f.held = load.ops.filter(
     (o) => o.outcome === 'ack' && o.start < faultAt && o.end > faultAt,
@@ -192,7 +195,8 @@ async function sigterm(env: Env, db: Db): Promise<Result> {
     failures.push('did not exit within 15 s');
     api.child.kill('SIGKILL');
     await api.exited;
-  } else if (exit.code !== 0) failures.push(`exit ${exit.code ?? exit.signal}`);
+  } else if (exit.code !== 0)
+    failures.push(`exit ${exit.code ?? exit.signal}: ${api.output().slice(-600)}`);
   if (exit && exitMs > 10_000) failures.push(`exit after ${Math.round(exitMs)} ms (deadline 10 s)`);
   if (process.env.FAULTS_DEBUG) writeFileSync('/tmp/faults-sigterm-api.log', api.output());
   const inFlight = requestLog.filter((r) => r.start < faultAt && r.end > faultAt);
@@ -359,7 +363,8 @@ async function pgRestart(env: Env): Promise<Result> {
   const five00 = requestLog.filter((r) => r.start >= faultAt && r.status === 500).length;
   if (five00) failures.push(`${five00} × 500 during the outages (expected 503)`);
   const exit = await stopApi(api);
-  if (exit.code !== 0) failures.push(`exit ${exit.code ?? exit.signal}`);
+  if (exit.code !== 0)
+    failures.push(`exit ${exit.code ?? exit.signal}: ${api.output().slice(-600)}`);
   const f = await check(s, world, load.ops, countOps(load.ops, secondAt, upAt));
   f.notes.push(
     `during the 3 s outage: ${during.filter((r) => r.status === 503).length} × 503, ` +
@@ -410,7 +415,8 @@ async function pgFreeze(env: Env): Promise<Result> {
   if (slow.length)
     failures.push(`${slow.length} requests during the freeze took > 4 s (limit 2 s + 2 s)`);
   const exit = await stopApi(api);
-  if (exit.code !== 0) failures.push(`exit ${exit.code ?? exit.signal}`);
+  if (exit.code !== 0)
+    failures.push(`exit ${exit.code ?? exit.signal}: ${api.output().slice(-600)}`);
   const f = await check(s, world, load.ops, countOps(load.ops, faultAt, thawAt));
   f.notes.push(
     `health max ${Math.round(maxHealth)} ms while frozen; requests started in the freeze: ${frozen.length}, ` +

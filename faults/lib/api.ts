@@ -87,9 +87,18 @@ export function startApi(opts: ApiOptions): ApiProcess {
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  // the exit's time, answered once the output is read to its end ('close'; a process that left
+  // its pipes to a child of its own: 2 s later), so that a failure can quote the last lines
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
     (resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
+      child.once('exit', (code, signal) => {
+        const result = { code, signal, at: performance.now() };
+        const timer = setTimeout(() => resolve(result), 2000);
+        child.once('close', () => {
+          clearTimeout(timer);
+          resolve(result);
+        });
+      }),
   );
   const api: ApiProcess = {
     child,

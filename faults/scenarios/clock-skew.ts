@@ -207,7 +207,8 @@ export async function clockSkew(env: Env, db: Db, skewS: number): Promise<Result
         `${five00.length} × 5xx: ${five00.map((r) => `${r.status} ${r.what}`).join(', ')}`,
       );
     const exit = await stopApi(api);
-    if (exit.code !== 0) failures.push(`exit ${exit.code ?? exit.signal}`);
+    if (exit.code !== 0)
+      failures.push(`exit ${exit.code ?? exit.signal}: ${api.output().slice(-600)}`);
     const f = countOps([]);
     f.requests = requestLog.length;
     f.acknowledged = requestLog.filter(

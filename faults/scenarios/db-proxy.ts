@@ -157,7 +157,8 @@ export async function dbProxy(env: Env): Promise<Result> {
     const health = await call(api.url, 'GET', '/health').catch((e: Error) => e);
     if (health instanceof Error) failures.push(`not healthy after the faults: ${health.message}`);
     const exit = await stopApi(api);
-    if (exit.code !== 0) failures.push(`exit ${exit.code ?? exit.signal}`);
+    if (exit.code !== 0)
+      failures.push(`exit ${exit.code ?? exit.signal}: ${api.output().slice(-1500)}`);
     const ops = [...load.ops, ...probeOps];
     const f = await check(s, world, ops, countOps(load.ops, faultAt, clearAt));
     f.requests = ops.length;

@@ -157,7 +157,8 @@ export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
       failures.push('the wrong amount granted the subscription');
 
     const exit = await stopApi(api);
-    if (exit.code !== 0) failures.push(`exit ${exit.code ?? exit.signal}`);
+    if (exit.code !== 0)
+      failures.push(`exit ${exit.code ?? exit.signal}: ${api.output().slice(-600)}`);
     const f = countOps(ops);
     await check(s, world, ops, f);
     // per charge: one applied notification, one ledger row, one subscription period

@@ -67,22 +67,42 @@ async function runServer(config: Config, opts: { worker: boolean }) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'encerrando');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // what is still running when the deadline passes is logged with the exit 1
+    const pending = new Set<string>();
+    const step = <T>(name: string, p: Promise<T>) => {
+      pending.add(name);
+      return p.finally(() => pending.delete(name));
+    };
+    // pino writes asynchronously: flush before exiting, or the last lines are lost
+    const exit = (code: number) => {
+      setTimeout(() => process.exit(code), 1000).unref();
+      (app.log as { flush?: (cb: () => void) => void }).flush?.(() => process.exit(code));
+    };
+    const force = setTimeout(() => {
+      app.log.error(
+        { pending: [...pending], requests: app.inFlightRequests().slice(0, 20) },
+        'encerramento passou do prazo de 10 s',
+      );
+      exit(1);
+    }, 10_000);
     force.unref();
     try {
       // answer the requests in flight (new ones get 503) while the jobs wind
       // down, then stop listening; queued jobs in progress finish or go back
       // to the queue (plugins/drain.ts)
       await Promise.all([
-        app.drain(7000).then(() => app.close()),
-        ...jobs.map((j) => j.stop()),
-        ctx.queue.stop({ timeoutMs: 8000 }),
+        step(
+          'requests',
+          app.drain(7000).then(() => app.close()),
+        ),
+        ...jobs.map((j) => step(j.name, j.stop())),
+        step('queue', ctx.queue.stop({ timeoutMs: 8000 })),
       ]);
-      await closeContext(ctx);
+      await step('close', closeContext(ctx));
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'falha ao encerrar');
-      process.exit(1);
+      exit(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -59,6 +59,12 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** Run the migrations first, free of the timeouts above. */
   migrate?: boolean;
+  /**
+   * In-memory PGlite only: start from this dumped data directory (`dumpDataDir`) instead of an
+   * empty cluster. Tests start from a migrated copy: PGlite's initdb costs seconds, loading a
+   * dump a fraction of that.
+   */
+  pgliteDump?: Blob;
 }
 
 class QueryHook implements Logger {
@@ -80,8 +86,14 @@ function newPool(
     connectionString: url,
     max,
     connectionTimeoutMillis: limits.acquireTimeoutMs ?? 0,
-    // sent at connection start: PostgreSQL itself cancels a statement past it
-    ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    // sent at connection start: PostgreSQL itself cancels a statement past it; and in case its
+    // answer never comes (a connection gone silent), the driver gives up a little later
+    ...(limits.statementTimeoutMs
+      ? {
+          statement_timeout: limits.statementTimeoutMs,
+          query_timeout: limits.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+        }
+      : {}),
   });
   pool.on('error', () => {
     /* idle client errors are reported on the next query */
@@ -93,9 +105,42 @@ function newPool(
   // fails instead (503, lib/db-errors), and the pool drops the client on release.
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    guardClient(client);
   });
   return pool;
 }
+
+/** How long past statement_timeout the driver waits for an answer (query_timeout). */
+const QUERY_TIMEOUT_MARGIN_MS = 5000;
+
+/**
+ * Two ways a failing connection would stay out of the pool's hands, closed here:
+ * - after a query_timeout the connection still waits for the lost answer and every later query
+ *   on it would queue behind it: it is cut, so its queries fail at once and the pool drops it
+ *   however it is released (a transaction releases without an error);
+ * - drizzle's transaction() runs BEGIN before the try/finally that releases the client
+ *   (drizzle-orm issues 6023, 6241): a failed BEGIN would keep the client checked out for
+ *   good, one pool slot lost each time. Its BEGIN (a query object; our own scripts are
+ *   strings) releases the client, with the error, when it fails.
+ */
+function guardClient(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: typeof query }).query = (...args) => {
+    const answer = query(...args);
+    if (answer instanceof Promise)
+      answer.catch((err: unknown) => {
+        if (err instanceof Error && err.message === READ_TIMEOUT)
+          (
+            client as unknown as { connection: { stream: { destroy(): void } } }
+          ).connection.stream.destroy();
+        const text = (args[0] as { text?: unknown } | undefined)?.text;
+        if (typeof text === 'string' && /^begin\b/i.test(text)) client.release(err as Error);
+      });
+    return answer;
+  };
+}
+
+const READ_TIMEOUT = 'Query read timeout';
 
 /**
  * executeSql over a node-postgres pool. A script that fails inside its own
@@ -162,7 +207,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(opts.pgliteDump ? { loadDataDir: opts.pgliteDump } : {});
   }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   if (opts.migrate) {

@@ -63,6 +63,8 @@ const CONNECTION_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
+  // query_timeout (db/client.ts): no answer long past statement_timeout, the connection is cut
+  'Query read timeout',
 ];
 
 /**

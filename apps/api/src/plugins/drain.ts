@@ -10,6 +10,8 @@ declare module 'fastify' {
      * left (or after `timeoutMs`). Then `close()` finds no request to cut.
      */
     drain(timeoutMs: number): Promise<void>;
+    /** The requests still in flight, oldest first (logged when a stop passes its deadline). */
+    inFlightRequests(): { method: string; url: string; ms: number }[];
   }
 }
 
@@ -26,23 +28,34 @@ declare module 'fastify' {
 export function registerDrain(app: FastifyInstance) {
   let draining = false;
   let inFlight = 0;
+  const open = new Set<{ method: string; url: string; at: number }>();
   let lastArrival = 0;
   let wake: (() => void) | undefined;
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     lastArrival = performance.now();
     if (draining) {
       wake?.();
       throw serviceUnavailable();
     }
     inFlight++;
+    const entry = { method: request.method, url: request.routeOptions.url ?? '?', at: lastArrival };
+    open.add(entry);
     reply.raw.once('close', () => {
       inFlight--;
+      open.delete(entry);
       wake?.();
     });
   });
   app.addHook('onSend', async (_request, reply) => {
     if (draining) reply.header('connection', 'close');
   });
+  app.decorate('inFlightRequests', () =>
+    [...open].map((r) => ({
+      method: r.method,
+      url: r.url,
+      ms: Math.round(performance.now() - r.at),
+    })),
+  );
   app.decorate('drain', async (timeoutMs: number) => {
     draining = true;
     const deadline = performance.now() + timeoutMs;

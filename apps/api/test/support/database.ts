@@ -1,6 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../../src/db/client';
+import { MIGRATIONS_DIR, openDatabase } from '../../src/db/client';
 import type { Database, OpenOptions } from '../../src/db/client';
 
 /**
@@ -11,7 +16,8 @@ export async function createTestDatabase(
   opts: Pick<OpenOptions, 'onQuery' | 'poolSize' | 'acquireTimeoutMs' | 'statementTimeoutMs'> = {},
 ): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ ...opts, migrate: true });
+  if (!adminUrl)
+    return openDatabase({ ...opts, migrate: true, pgliteDump: await pgliteTemplate() });
   const scratch = await createPostgresDatabase(adminUrl);
   const database = await openDatabase({ poolSize: 12, ...opts, url: scratch.url, migrate: true });
   return {
@@ -47,4 +53,49 @@ export async function createPostgresDatabase(adminUrl: string) {
       }
     },
   };
+}
+
+let template: Promise<Blob> | undefined;
+
+/**
+ * A migrated, empty PGlite cluster, dumped once and shared by every test file through a file in
+ * the temp directory named by a hash of the migrations and the PGlite version (a changed
+ * migration makes a new one). Starting from it costs a fraction of an empty PGlite's initdb;
+ * `openDatabase` still runs the migrator, which finds everything applied.
+ */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const hash = createHash('sha256');
+    hash.update(pgliteVersion());
+    for (const dir of [MIGRATIONS_DIR, path.join(MIGRATIONS_DIR, 'meta')])
+      for (const name of readdirSync(dir).sort())
+        if (name.endsWith('.sql') || name.endsWith('.json'))
+          hash.update(name).update(readFileSync(path.join(dir, name)));
+    const file = path.join(tmpdir(), `fa-clube-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const database = await openDatabase({ migrate: true });
+    try {
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const dump = await client.dumpDataDir('none');
+      // written whole, then renamed: another worker never reads half a file
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
+    } finally {
+      await database.close();
+    }
+  })();
+  return template;
+}
+
+/** The installed PGlite's version (its package.json is not exported). */
+function pgliteVersion(): string {
+  const read = (dir: string) =>
+    existsSync(path.join(dir, 'package.json'))
+      ? (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, string>)
+      : {};
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (read(dir).name !== '@electric-sql/pglite') dir = path.dirname(dir);
+  return read(dir).version!;
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export { claimJobRun } from './job-runs.repo';
 
 export interface Periodic {
+  readonly name: string;
   stop(): Promise<void>;
 }
 
@@ -43,6 +44,7 @@ export function startPeriodic(
   timer.unref();
   tick();
   return {
+    name,
     async stop() {
       abort.abort();
       clearInterval(timer);
