@@ -13,6 +13,7 @@ export * from './device';
 export * from './errors';
 export * from './money';
 export * from './paging';
+export * from './plan-types';
 export * from './plans';
 export * from './paths';
 export * from './auth';

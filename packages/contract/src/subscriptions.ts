@@ -5,7 +5,8 @@ import { defineErrors } from './errors';
 import { Money, Timestamp, Username, Uuid } from './common';
 import { PAGING, pageQuery, paged } from './paging';
 import { DISCOUNT_PERCENT } from './money';
-import { DEFAULT_PLAN_TYPE, PLAN_VALUE_MAX, PlanType } from './plans';
+import { DEFAULT_PLAN_TYPE } from './plan-types';
+import { PLAN_VALUE_MAX, PlanType } from './plans';
 
 export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
 export const PixKeyType = z.enum(PIX_KEY_TYPES, {

@@ -221,7 +221,8 @@ describe('Arquivos', () => {
     const { router } = renderRoutes(routes, '/files?pasta=fotos/');
     await screen.findByText('praia.jpg');
     await userEvent.click(screen.getByRole('button', { name: 'Nova pasta' }));
-    await userEvent.type(screen.getByLabelText('Nome da pasta'), 'a/b');
+    // the dialog's code loads when it opens
+    await userEvent.type(await screen.findByLabelText('Nome da pasta'), 'a/b');
     await userEvent.click(screen.getByRole('button', { name: 'Criar pasta' }));
     expect(await screen.findByText(/sem "\/"/)).toBeVisible();
     expect(calls.some((c) => c.path.endsWith('/folder'))).toBe(false);

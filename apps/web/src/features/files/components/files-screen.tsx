@@ -12,7 +12,7 @@ import {
   Trash2,
   Upload,
 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -35,9 +35,15 @@ import { fetchFileUrl } from '../api/files-api';
 import { useDeleteFile, useFilesWorkspace, useFolder, useUploads } from '../hooks/use-files';
 import { crumbsOf, formatBytes, kindOf } from '../lib/file-names';
 import { t } from '../strings';
-import { FolderDialog } from './folder-dialog';
-import { PreviewDialog } from './preview-dialog';
 import { UploadList } from './upload-list';
+
+// the dialogs (Radix Dialog, the folder form, the preview) load when one opens, not with the page
+const FolderDialog = lazy(() =>
+  import('./folder-dialog').then((m) => ({ default: m.FolderDialog })),
+);
+const PreviewDialog = lazy(() =>
+  import('./preview-dialog').then((m) => ({ default: m.PreviewDialog })),
+);
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,video/mp4,.jpg,.jpeg,.png,.webp,.mp4';
 
@@ -193,18 +199,22 @@ export function FilesScreen() {
         ) : null}
       </div>
       {creating && ws ? (
-        <FolderDialog
-          ws={ws}
-          prefix={prefix}
-          onClose={() => setCreating(false)}
-          onCreated={(path) => {
-            setCreating(false);
-            open(path);
-          }}
-        />
+        <Suspense fallback={null}>
+          <FolderDialog
+            ws={ws}
+            prefix={prefix}
+            onClose={() => setCreating(false)}
+            onCreated={(path) => {
+              setCreating(false);
+              open(path);
+            }}
+          />
+        </Suspense>
       ) : null}
       {preview && ws ? (
-        <PreviewDialog ws={ws} file={preview} onClose={() => setPreview(null)} />
+        <Suspense fallback={null}>
+          <PreviewDialog ws={ws} file={preview} onClose={() => setPreview(null)} />
+        </Suspense>
       ) : null}
     </Page>
   );
