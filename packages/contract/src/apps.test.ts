@@ -4,7 +4,6 @@ import {
   APP_CATALOGUE,
   APPS_ERRORS,
   AppQuery,
-  appsPaths,
   DocumentSideQuery,
   parseAppSettings,
   SendEmailBody,
@@ -13,6 +12,7 @@ import {
   verificationUploadBody,
 } from './apps';
 import { apiPath } from './paths';
+import { appsPaths } from './apps-paths';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];

@@ -20,53 +20,21 @@
 import { z } from 'zod';
 import { Email, Timestamp, Username, Uuid } from './common';
 import { defineErrors } from './errors';
-import { pageQuery, paged } from './paging';
-import type { Paging } from './paging';
+import { pageQuery, paged } from './paged';
 import { CountryCode, DEFAULT_COUNTRY, DateOfBirth, LegalId, legalIdKind } from './documents';
-import { EXTENSION_CONTENT_TYPE, FilePath } from './files';
+import { FilePath } from './files';
+import { EXTENSION_CONTENT_TYPE } from './media';
+import {
+  APPS_PAGING,
+  CONTACT_SEGMENTS,
+  EMAIL_RATE_PER_MINUTE_MAX,
+  PERSON_DOCUMENT_TYPES,
+  SUBJECT_MAX,
+  TEMPLATE_MAX,
+} from './apps-constants';
 
 // ---- Paths ------------------------------------------------------------------
-
-/** Every apps path, relative to API_PREFIX, in Fastify's `:param` form (fill with apiPath). */
-export const appsPaths = {
-  /** GET the catalogue; PUT ?label= installs or uninstalls one app. */
-  apps: '/apps/:ws',
-  /** GET ?label= one app of the catalogue. */
-  app: '/app/:ws',
-  /** GET, PUT `{ settings }` of one app. */
-  appSettings: '/apps/:ws/:app/settings',
-  trueidCustomers: '/apps/trueid/:ws/customers',
-  /** GET, PUT (create with a client-chosen UUID, or update), DELETE. */
-  trueidCustomer: '/apps/trueid/:ws/customer/:id',
-  /** GET ?document_side= lists, POST ?document_side= `{ extension_type }` uploads. */
-  trueidDocumentObjects: '/apps/trueid/:ws/customer/:id/document/objects',
-  trueidLivenessObjects: '/apps/trueid/:ws/customer/:id/liveness/objects',
-  trueidBusinessObjects: '/apps/trueid/:ws/customer/:id/business/objects',
-  /** POST `{ decision, reason? }`: approve or reject a customer in review. */
-  trueidReview: '/apps/trueid/:ws/customer/:id/review',
-  /** GET: who read or changed this customer's files, newest first. */
-  trueidAccessLog: '/apps/trueid/:ws/customer/:id/access-log',
-  /**
-   * The fan's side of trueid (docs/decisions/032-trueid-fan-verification.md):
-   * GET what the creator `username` asks and where the caller stands; PUT the
-   * caller's own data (creates them as a customer of that workspace).
-   */
-  verification: '/verification/:username',
-  /** POST `{ kind, document_side?, extension_type }`: an upload URL for the caller's own file. */
-  verificationObjects: '/verification/:username/objects',
-  /** POST: sends the caller's data and files for review (status in_review). */
-  verificationSubmit: '/verification/:username/submit',
-  /** POST `{ subject, contacts, template }` -> 202 `{ id, queued }`. */
-  emailSend: '/apps/email-marketing/:ws/send-email',
-  emailCampaigns: '/apps/email-marketing/:ws/campaigns',
-  emailCampaign: '/apps/email-marketing/:ws/campaigns/:id',
-  /**
-   * `?token=`: GET describes the subscription (for the web page), POST
-   * unsubscribes. POST with the form body `List-Unsubscribe=One-Click` is the
-   * RFC 8058 one-click target named in the `List-Unsubscribe` header.
-   */
-  emailUnsubscribe: '/unsubscribe',
-} as const;
+// appsPaths is in apps-paths.ts (no zod: the web client's first load needs it).
 
 /** Web page the `{{ link_cancelar }}` link opens: `<APP_URL>/unsubscribe?token=...`. */
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
@@ -122,9 +90,6 @@ export const APPS_ERRORS = defineErrors({
     message: 'Link de descadastro inválido.',
   },
 });
-
-/** The apps' lists (customers, access log, campaigns): page 1, size 20, like the finance lists. */
-export const APPS_PAGING: Paging = { base: 1, size: 20 };
 
 // ---- Catalogue --------------------------------------------------------------
 
@@ -197,8 +162,6 @@ export type TrueIdSettings = z.infer<typeof TrueIdSettings>;
 
 /** Refuses what could break out of a mail header (CR, LF) and `<>"` in a display name. */
 const noLineBreaks = (v: string) => !/[\r\n]/.test(v);
-
-export const EMAIL_RATE_PER_MINUTE_MAX = 600;
 
 export const EmailMarketingSettings = z
   .object({
@@ -459,21 +422,12 @@ export type AccessLogResponse = z.infer<typeof AccessLogResponse>;
 
 // ---- e-mail marketing -------------------------------------------------------
 
-export const CONTACT_SEGMENTS = [
-  'subscribers',
-  'subscribers:monthly',
-  'subscribers:quarterly',
-  'subscribers:yearly',
-] as const;
 export type ContactSegment = (typeof CONTACT_SEGMENTS)[number];
 export const isContactSegment = (v: string): v is ContactSegment =>
   (CONTACT_SEGMENTS as readonly string[]).includes(v);
 
 /** Most entries (addresses and segments) one send may list. */
 export const CONTACTS_MAX = 1000;
-export const SUBJECT_MAX = 150;
-/** Largest template, in characters. */
-export const TEMPLATE_MAX = 100_000;
 
 /** The placeholders a template may use: the recipient's name and the unsubscribe link. */
 export const TEMPLATE_PLACEHOLDERS = ['nome', 'link_cancelar'] as const;
@@ -603,9 +557,6 @@ export const FanVerification = z
   })
   .meta({ id: 'FanVerification' });
 export type FanVerification = z.infer<typeof FanVerification>;
-
-/** The person documents a fan may show (a company's CNPJ is not a fan's). */
-export const PERSON_DOCUMENT_TYPES = ['rg', 'cnh', 'cin', 'passport', 'rne'] as const;
 
 /** PUT /verification/{username}: the fan's own data; a CPF and 18 or older. */
 export const FanVerificationBody = z

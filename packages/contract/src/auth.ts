@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineErrors } from './errors';
 import { Email, FullName, Password, Timestamp, Username, Uuid } from './common';
-import { PAGING, pageQuery, paged } from './paging';
+import { PAGING } from './paging';
+import { pageQuery, paged } from './paged';
 
 export const SignUpBody = z.object({
   full_name: FullName,

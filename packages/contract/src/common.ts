@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { isMajorAmount } from './money';
+import {
+  EMAIL_PATTERN,
+  FULL_NAME_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_PATTERN,
+} from './patterns';
 
 // Default validation messages in Portuguese, on the server and in the browser alike.
 z.config(z.locales.pt());
@@ -19,16 +26,12 @@ export type MessageBody = z.infer<typeof MessageBody>;
 
 export const Uuid = z.uuid({ message: 'Identificador inválido.' });
 
-/** Basic e-mail pattern shared by the web forms and the server (spec section 5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const Email = z
   .string({ message: 'Informe o e-mail.' })
   .trim()
   .max(254, 'E-mail muito longo.')
   .regex(EMAIL_PATTERN, 'E-mail inválido.');
 
-/** Usernames: 3 to 30 of a-z 0-9 . _ (compared case-insensitively, stored lower case). */
-export const USERNAME_PATTERN = /^[a-z0-9._]{3,30}$/;
 export const Username = z
   .string({ message: 'Informe o nome de usuário.' })
   .trim()
@@ -38,8 +41,6 @@ export const Username = z
     'O nome de usuário deve ter de 3 a 30 caracteres: letras minúsculas, números, ponto ou sublinhado.',
   );
 
-/** Full name: letters (accented included), dots and spaces. */
-export const FULL_NAME_PATTERN = /^[\p{L}. ]+$/u;
 export const FullName = z
   .string({ message: 'Informe o nome completo.' })
   .trim()
@@ -47,8 +48,6 @@ export const FullName = z
   .max(120, 'Nome muito longo.')
   .regex(FULL_NAME_PATTERN, 'O nome deve conter apenas letras, pontos e espaços.');
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 export const Password = z
   .string({ message: 'Informe a senha.' })
   .min(PASSWORD_MIN, `A senha deve ter pelo menos ${PASSWORD_MIN} caracteres.`)

@@ -1,19 +1,17 @@
 // Contract for the content domain (posts, attachments, likes, feed) and the public profiles:
 // request and response schemas shared by the API and the web client.
 import { z } from 'zod';
-import { FilePath, IMAGE_CONTENT_TYPES, VIDEO_CONTENT_TYPES } from './files';
+import { FilePath } from './files';
+import { IMAGE_CONTENT_TYPES, VIDEO_CONTENT_TYPES } from './media';
 import { defineErrors } from './errors';
 import { Timestamp, Username, Uuid } from './common';
-import { PAGING, pageQuery, paged } from './paging';
+import { PAGING } from './paging';
+import { pageQuery, paged } from './paged';
+import { POST_TEXT_MAX, POST_TEXT_MIN } from './content-constants';
 
-/** Shortest text a post may have when it has no attachment (spec section 9). */
-export const POST_TEXT_MIN = 3;
-export const POST_TEXT_MAX = 5000;
 /** One image or video per post (spec section 5). */
 export const POST_ATTACHMENTS_MAX = 1;
 export const ATTACHMENT_LABEL_MAX = 200;
-/** Content types the composer offers (spec section 9); the server also accepts image/webp. */
-export const COMPOSER_CONTENT_TYPES = ['image/jpeg', 'image/png', 'video/mp4'] as const;
 
 export const ContentParams = z.object({ ws: Uuid });
 export const ContentItemParams = z.object({ ws: Uuid, id: Uuid });

@@ -12,8 +12,8 @@ import {
   isValidCpf,
   LegalId,
   normalizeLegalId,
-  todayIn,
 } from './documents';
+import { todayIn } from './dates';
 
 describe('CPF', () => {
   it.each(['529.982.247-25', '52998224725', '111.444.777-35', ' 111 444 777 35 '])(

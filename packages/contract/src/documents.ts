@@ -9,6 +9,7 @@
 //   todayIn(timeZone, now?)      the calendar date in a time zone, 'YYYY-MM-DD'
 //   LegalId, CountryCode, DateOfBirth   zod schemas (normalise and validate)
 import { z } from 'zod';
+import { todayIn } from './dates';
 
 /** Punctuation people type in CPFs and CNPJs: dots, dashes, slashes, spaces. */
 const PUNCTUATION = /[\s.\-/]/g;
@@ -127,7 +128,6 @@ export const CountryCode = z
 
 // ---- Dates of birth and age --------------------------------------------------
 
-export const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
 export const ADULT_AGE = 18;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -141,17 +141,6 @@ export function isIsoDate(value: string): boolean {
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
-}
-
-/** The calendar date at `now` in `timeZone`, as 'YYYY-MM-DD'. */
-export function todayIn(timeZone = BUSINESS_TIME_ZONE, now: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 /**

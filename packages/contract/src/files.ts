@@ -3,36 +3,11 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { defineErrors } from './errors';
+import { EXTENSION_TYPES, IMAGE_CONTENT_TYPES } from './media';
 
-export const MB = 1024 * 1024;
-/** Largest accepted image upload (bytes). */
-export const MAX_IMAGE_BYTES = 15 * MB;
-/** Largest accepted video upload (bytes). */
-export const MAX_VIDEO_BYTES = 500 * MB;
-
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const VIDEO_CONTENT_TYPES = ['video/mp4'] as const;
-export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
-export type MediaContentType = ImageContentType | (typeof VIDEO_CONTENT_TYPES)[number];
-
-/** File extensions the file store accepts, and what each one means. */
-export const EXTENSION_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'mp4'] as const;
+// The upload limits, content types and extensions are in media.ts (no zod: the web client's
+// first load needs them).
 export type ExtensionType = (typeof EXTENSION_TYPES)[number];
-export const EXTENSION_CONTENT_TYPE: Record<ExtensionType, MediaContentType> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-};
-export type MediaKind = 'image' | 'video';
-export const EXTENSION_KIND: Record<ExtensionType, MediaKind> = {
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  webp: 'image',
-  mp4: 'video',
-};
 
 /** ".JPG" and "jpg" alike. */
 const extension = <T extends readonly [string, ...string[]]>(values: T) =>

@@ -17,9 +17,9 @@ import {
   TransactionAmount,
   TransactionInput,
   TransactionsQuery,
-  financePaths,
 } from './finance';
 import { apiPath } from './paths';
+import { financePaths } from './finance-paths';
 
 const ACCOUNT = '7f3c1a52-3b7e-4c1d-9a55-0e0b8f1d2c3a';
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -7,54 +7,23 @@ import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { defineErrors } from './errors';
 import { DEFAULT_CURRENCY, isMajorAmount } from './money';
-import { PAGING, pageQuery, paged } from './paging';
+import { PAGING } from './paging';
+import { pageQuery, paged } from './paged';
+import {
+  ACCOUNT_TYPES,
+  AMOUNT_MAX,
+  ATTACHMENTS_MAX,
+  CATEGORY_TYPES,
+  IMPORT_FIELDS,
+  IMPORT_FILE_MAX_BYTES,
+  TRANSACTIONS_BATCH_MAX,
+  TRANSACTION_STATUSES,
+} from './finance-constants';
 
-// ---- Paths -------------------------------------------------------------------
-
-/** Every finance path, relative to API_PREFIX, in Fastify's `:param` form (fill with apiPath). */
-export const financePaths = {
-  /** POST: create an account. */
-  account: '/account/:ws',
-  /** PUT, DELETE: one account. */
-  accountItem: '/account/:ws/:id',
-  /** GET: paged accounts. */
-  accounts: '/accounts/:ws',
-  /** GET ?currency=: balances per account and in total. */
-  accountBalances: '/accounts/:ws/balances',
-  /** POST { transactions }: create up to TRANSACTIONS_BATCH_MAX rows, all or none. */
-  transaction: '/transaction/:ws',
-  /** GET, PUT: one transaction. */
-  transactionItem: '/transaction/:ws/:id',
-  /** GET: paged and filtered list; DELETE { transactions: [ids] }: all or none. */
-  transactions: '/transactions/:ws',
-  /** DELETE ?file_path=: remove one attachment. */
-  transactionAttachment: '/transactions/:ws/:id/attachment',
-  /** POST { from_columns, to_columns?, account_id? } -> { mapping, invert_amounts }. Writes nothing. */
-  importMapping: '/transactions/:ws/mapping',
-  /** POST { data, data_encoding?, columns?, account_id?, invert_amounts? } -> { transactions, errors, file }. Writes nothing. */
-  importFormat: '/transactions/:ws/format',
-  /** POST { transactions } -> the same rows with a suggested category. Writes nothing. */
-  importCategorize: '/transactions/:ws/categorize',
-  /** GET, POST: categories. */
-  categories: '/categories/:ws',
-  /** PUT, DELETE: one category. */
-  categoryItem: '/categories/:ws/:id',
-  /** GET ?currency=&from=&to=: expenses by category. */
-  categoryExpenses: '/categories/:ws/expenses',
-  /** GET ?currency=&from=&to=: income, expenses and net per month. */
-  cashflow: '/balances/cashflow/:ws',
-  /** GET ?currency=: the workspace's Pix charges by status. */
-  chargesReport: '/balances/charges/:ws',
-} as const;
+// financePaths is in finance-paths.ts (no zod: the web client's first load needs it).
 
 // ---- Limits --------------------------------------------------------------------------
 
-/** Largest amount in absolute value, in reais: R$ 999.999.999,99 (store as bigint centavos). */
-export const AMOUNT_MAX = 999_999_999.99;
-/** Rows in one POST /transaction or DELETE /transactions. */
-export const TRANSACTIONS_BATCH_MAX = 1000;
-/** Bytes of one imported bank file. */
-export const IMPORT_FILE_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * Characters of `data` in POST .../format: the base64 of IMPORT_FILE_MAX_BYTES
  * plus room for a `data:` URL prefix (the route's body limit must allow it).
@@ -68,7 +37,6 @@ export const IMPORT_COLUMNS_MAX = 100;
 export const CASHFLOW_MONTHS_MAX = 120;
 /** Months in the cash-flow report when no range is given. */
 export const CASHFLOW_DEFAULT_MONTHS = 12;
-export const ATTACHMENTS_MAX = 10;
 export const ACCOUNT_LABEL_MAX = 60;
 export const CATEGORY_LABEL_MAX = 40;
 export const TRANSACTION_LABEL_MAX = 200;
@@ -220,53 +188,21 @@ const fromNotAfterTo: [
 
 // ---- Enums ---------------------------------------------------------------------
 
-export const ACCOUNT_TYPES = [
-  'checking',
-  'savings',
-  'credit_card',
-  'cash',
-  'investment',
-  'payment_account',
-  'other',
-] as const;
 export const AccountType = z.enum(ACCOUNT_TYPES, {
   message:
     'Tipo de conta inválido: use checking, savings, credit_card, cash, investment, payment_account ou other.',
 });
 export type AccountType = z.infer<typeof AccountType>;
-export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
-  checking: 'Conta corrente',
-  savings: 'Poupança',
-  credit_card: 'Cartão de crédito',
-  cash: 'Dinheiro',
-  investment: 'Investimento',
-  payment_account: 'Conta de pagamento',
-  other: 'Outra',
-};
 
-/** `canceled` rows count nowhere; balances count `paid` and `reconciled`, projections `pending` too. */
-export const TRANSACTION_STATUSES = ['pending', 'paid', 'reconciled', 'canceled'] as const;
 export const TransactionStatus = z.enum(TRANSACTION_STATUSES, {
   message: 'Situação inválida: use pending, paid, reconciled ou canceled.',
 });
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
-export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
-  pending: 'Pendente',
-  paid: 'Pago',
-  reconciled: 'Conciliado',
-  canceled: 'Cancelado',
-};
 
-export const CATEGORY_TYPES = ['income', 'expense', 'transfer'] as const;
 export const CategoryType = z.enum(CATEGORY_TYPES, {
   message: 'Tipo de categoria inválido: use income, expense ou transfer.',
 });
 export type CategoryType = z.infer<typeof CategoryType>;
-export const CATEGORY_TYPE_LABELS: Record<CategoryType, string> = {
-  income: 'Receita',
-  expense: 'Despesa',
-  transfer: 'Transferência',
-};
 
 /** Where a transaction came from; read-only for clients. */
 export const TRANSACTION_SOURCES = ['manual', 'import', 'pix'] as const;
@@ -280,16 +216,6 @@ export const CategorySource = z.enum(CATEGORY_SOURCES, {
 });
 export type CategorySource = z.infer<typeof CategorySource>;
 
-/** Transaction fields a bank-file column can be mapped to (null: the column is ignored). */
-export const IMPORT_FIELDS = [
-  'date',
-  'amount',
-  'label',
-  'description',
-  'external_id',
-  'category',
-  'note',
-] as const;
 export const ImportField = z.enum(IMPORT_FIELDS, {
   message: 'Campo inválido: use date, amount, label, description, external_id, category ou note.',
 });

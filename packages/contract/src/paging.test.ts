@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FeedQuery, ProfileContentsQuery } from './content';
-import { PAGE_SIZE_MAX, PAGING, pageOffset, pageQuery } from './paging';
+import { PAGE_SIZE_MAX, PAGING, pageOffset } from './paging';
+import { pageQuery } from './paged';
 import { SubscribersQuery } from './subscriptions';
 
 describe('paging', () => {

@@ -1,7 +1,6 @@
 // Paged lists: `?page=&size=` in, `{ <items>: [...], page, size, total }` out.
 // Each list has its own first page number (its base) and default size
 // (spec section 9); `size` is capped at PAGE_SIZE_MAX everywhere.
-import { z } from 'zod';
 
 export const PAGE_SIZE_MAX = 100;
 
@@ -27,35 +26,3 @@ export const PAGING = {
 /** Rows to skip for `page` of a list: (page − base) × size. */
 export const pageOffset = (paging: Paging, page: number, size: number) =>
   (page - paging.base) * size;
-
-/** Query for a paged list, with that list's defaults. */
-export function pageQuery(paging: Paging) {
-  return z.object({
-    page: z.coerce
-      .number({ message: 'Página inválida.' })
-      .int('Página inválida.')
-      .min(paging.base, 'Página inválida.')
-      .max(1_000_000, 'Página inválida.')
-      .default(paging.base),
-    size: z.coerce
-      .number({ message: 'Tamanho de página inválido.' })
-      .int('Tamanho de página inválido.')
-      .min(1, 'Tamanho de página inválido.')
-      .max(PAGE_SIZE_MAX, `O tamanho máximo de página é ${PAGE_SIZE_MAX}.`)
-      .default(paging.size),
-  });
-}
-
-/** `{ <items>: [...], page, size, total }` */
-export function paged<K extends string, T extends z.ZodType>(key: K, item: T) {
-  return z.object({
-    [key]: z.array(item),
-    page: z.number().int(),
-    size: z.number().int(),
-    total: z.number().int(),
-  } as { [P in K]: z.ZodArray<T> } & {
-    page: z.ZodNumber;
-    size: z.ZodNumber;
-    total: z.ZodNumber;
-  });
-}

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlanBody, SubscribePlanQuery } from './subscriptions';
-import {
-  addCalendarMonths,
-  DEFAULT_PLAN_TYPE,
-  PLAN_TYPE_LABELS,
-  PLAN_TYPE_MONTHS,
-  planPeriodEnd,
-} from './plans';
+import { DEFAULT_PLAN_TYPE, PLAN_TYPE_LABELS, PLAN_TYPE_MONTHS } from './plan-types';
+import { addCalendarMonths, planPeriodEnd } from './plans';
 
 // The expected dates are literals, not recomputed with date-fns: they pin the
 // month-end rule (a day the target month lacks becomes its last day).

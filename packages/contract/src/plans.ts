@@ -5,32 +5,12 @@ import { UTCDate } from '@date-fns/utc';
 import { addMonths } from 'date-fns';
 import { z } from 'zod';
 import { centsToMajor, PRICE_CENTS } from './money';
+import { PLAN_TYPE_MONTHS, PLAN_TYPES } from './plan-types';
 
-export const PLAN_TYPES = ['monthly', 'quarterly', 'yearly'] as const;
 export const PlanType = z.enum(PLAN_TYPES, {
   message: 'Tipo de plano inválido: use monthly, quarterly ou yearly.',
 });
 export type PlanType = z.infer<typeof PlanType>;
-
-/** How each plan type is shown (spec: Mensal, Trimestral, Anual). */
-export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
-  monthly: 'Mensal',
-  quarterly: 'Trimestral',
-  yearly: 'Anual',
-};
-
-/** Months a paid period of each plan type lasts. */
-export const PLAN_TYPE_MONTHS: Record<PlanType, number> = {
-  monthly: 1,
-  quarterly: 3,
-  yearly: 12,
-};
-
-/** Default plan type (spec section 9): quarterly on workspace plan update, monthly on subscribe. */
-export const DEFAULT_PLAN_TYPE = {
-  planUpdate: 'quarterly',
-  subscribe: 'monthly',
-} as const satisfies Record<string, PlanType>;
 
 /** Highest plan value in major units (R$ 10.000,00). */
 export const PLAN_VALUE_MAX = centsToMajor(PRICE_CENTS.max);

@@ -3,11 +3,19 @@
 import { z } from 'zod';
 import { defineErrors } from './errors';
 import { Money, Timestamp, Username, Uuid } from './common';
-import { PAGING, pageQuery, paged } from './paging';
+import { PAGING } from './paging';
+import { pageQuery, paged } from './paged';
 import { DISCOUNT_PERCENT } from './money';
-import { DEFAULT_PLAN_TYPE, PLAN_VALUE_MAX, PlanType } from './plans';
+import { DEFAULT_PLAN_TYPE } from './plan-types';
+import { PLAN_VALUE_MAX, PlanType } from './plans';
+import {
+  MY_SUBSCRIPTIONS_PAGING,
+  PAYMENT_REVIEWS_PAGING,
+  PAYMENT_REVIEW_REASONS,
+  PAYMENT_REVIEW_STATUSES,
+  PIX_KEY_TYPES,
+} from './subscription-constants';
 
-export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
 export const PixKeyType = z.enum(PIX_KEY_TYPES, {
   message: 'Tipo de chave inválido: use cpf, cnpj, email, phone ou random.',
 });
@@ -167,28 +175,10 @@ export const ChargeParams = z.object({ ws: Uuid, id: Uuid });
 
 // ---- Payments to review ----------------------------------------------------------
 
-/**
- * Money that arrived by Pix but granted nothing: a second payment of a charge
- * already paid, an amount other than the charge's, or a payment of a cancelled
- * charge. The owner refunds or credits it outside the app, then marks it resolved.
- */
-export const PAYMENT_REVIEW_REASONS = [
-  'amount_mismatch',
-  'already_paid',
-  'charge_not_payable',
-] as const;
 export const PaymentReviewReason = z.enum(PAYMENT_REVIEW_REASONS);
-export const PAYMENT_REVIEW_REASON_LABELS: Record<(typeof PAYMENT_REVIEW_REASONS)[number], string> =
-  {
-    amount_mismatch: 'Valor diferente da cobrança',
-    already_paid: 'Cobrança já paga',
-    charge_not_payable: 'Cobrança cancelada',
-  };
-export const PAYMENT_REVIEW_STATUSES = ['open', 'resolved'] as const;
 export const PaymentReviewStatus = z.enum(PAYMENT_REVIEW_STATUSES, {
   message: 'Situação inválida.',
 });
-export const PAYMENT_REVIEWS_PAGING = { base: 0, size: 20 } as const;
 
 /** The Pix end-to-end id (E + 31 characters in the Banco Central format; up to 64 accepted). */
 export const EndToEndId = z
@@ -277,8 +267,6 @@ export const MyPayment = z
   })
   .meta({ id: 'MyPayment' });
 export type MyPayment = z.infer<typeof MyPayment>;
-/** GET /subscriptions: paged over the subscriptions (page from 0). */
-export const MY_SUBSCRIPTIONS_PAGING = { base: 0, size: 20 } as const;
 export const SubscriptionsQuery = pageQuery(MY_SUBSCRIPTIONS_PAGING);
 /** Open charges answered with every page: the newest, at most this many. */
 export const MY_PENDING_CHARGES_MAX = 100;

@@ -1,12 +1,12 @@
 // Contract for the workspaces domain (workspaces, team members, invitations, ownership):
 // request and response schemas shared by the API and the web client.
 import { z } from 'zod';
-import { PAGE_SIZE_MAX, pageQuery } from './paging';
+import { PAGE_SIZE_MAX } from './paging';
+import { pageQuery } from './paged';
 import { defineErrors } from './errors';
 import { Email, Timestamp, Username, Uuid } from './common';
+import { WORKSPACE_DESCRIPTION_MAX, WORKSPACE_LABEL_MAX } from './workspace-constants';
 
-export const WORKSPACE_LABEL_MAX = 60;
-export const WORKSPACE_DESCRIPTION_MAX = 250;
 /** Days an invitation stays valid. */
 export const INVITATION_TTL_DAYS = 7;
 

@@ -2,7 +2,7 @@ import type * as Zod from 'zod';
 import type { ZodType } from 'zod';
 import type * as Contract from './contract-bundle';
 
-type ContractModule = typeof Contract;
+export type ContractModule = typeof Contract;
 
 let loading: Promise<ContractModule> | undefined;
 

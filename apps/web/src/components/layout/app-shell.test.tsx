@@ -138,6 +138,34 @@ describe('app shell', () => {
     expect(screen.queryByTestId('topbar')).not.toBeInTheDocument();
   });
 
+  it('opens the user menu and the workspace list from the keyboard, first item focused', async () => {
+    // their Radix code loads on the first open: the plain trigger behaves like Radix's
+    setViewportWidth(1280);
+    signIn();
+    renderRoutes(routes, '/dashboard');
+    const user = userEvent.setup();
+    const trigger = await screen.findByRole('button', { name: /^Abrir menu do usuário/ });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitemradio', { name: /Claro/ })).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    const reopened = screen.getByRole('button', { name: /^Abrir menu do usuário/ });
+    await waitFor(() => expect(reopened).toHaveFocus());
+    expect(reopened).toHaveAttribute('aria-expanded', 'false');
+
+    const switcher = screen.getByRole('button', { name: /Trocar espaço de trabalho/ });
+    switcher.focus();
+    await user.keyboard('{ArrowDown}');
+    const list = await screen.findByRole('menu');
+    await waitFor(() => expect(within(list).getByRole('menuitemradio')).toHaveFocus());
+  });
+
   it('signs out from the user menu: the server ends the session, the client forgets it', async () => {
     setViewportWidth(1280);
     storeSession({ id: 'w1', label: 'Maria', username: 'mariasilva', is_owner: true });

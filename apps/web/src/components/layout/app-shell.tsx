@@ -1,23 +1,20 @@
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from '@/components/ui/sheet';
 import { t } from '@/i18n/pt-BR';
 import { useSession } from '@/lib/session';
 import { useIsWideLayout } from '@/lib/use-media-query';
-import { Brand, BrandName } from './brand';
+import { Brand } from './brand';
 import type { NavMenu } from './nav-items';
 import { NavList } from './nav-list';
 import { UserMenu } from './user-menu';
 import { WorkspaceSwitcher } from './workspace-switcher';
+
+// the phone's slide-in panel (Radix Dialog) loads when the menu button is first pressed
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 
 function SkipLink() {
   return (
@@ -56,6 +53,8 @@ function Sidebar({ menu }: { menu: NavMenu }) {
 /** < 768 px: the top bar with a menu button that opens the same entries in a left panel. */
 function TopBar({ menu }: { menu: NavMenu }) {
   const [open, setOpen] = useState(false);
+  // the panel's code is fetched on the first press and stays mounted from then on
+  const [loaded, setLoaded] = useState(false);
   const { pathname } = useLocation();
   const [openedAt, setOpenedAt] = useState(pathname);
   // close the panel when the route changes (e.g. browser back)
@@ -67,43 +66,33 @@ function TopBar({ menu }: { menu: NavMenu }) {
       data-testid="topbar"
       className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70"
     >
-      <Sheet
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (next) setOpenedAt(pathname);
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t.nav.openMenu}
+        aria-expanded={open}
+        onPointerEnter={() => void loadMobileMenu().catch(() => undefined)}
+        onClick={() => {
+          setOpenedAt(pathname);
+          setOpen(true);
+          setLoaded(true);
         }}
       >
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t.nav.openMenu}
-          aria-expanded={open}
-          onClick={() => {
-            setOpenedAt(pathname);
-            setOpen(true);
-          }}
-        >
-          <Menu className="size-5" aria-hidden />
-        </Button>
-        <SheetContent side="left" className="gap-0 p-0">
-          <SheetHeader className="h-14 flex-row items-center border-b border-sidebar-border px-5 py-0">
-            <SheetTitle>
-              <BrandName />
-            </SheetTitle>
-            <SheetDescription className="sr-only">{t.nav.menuTitle}</SheetDescription>
-          </SheetHeader>
-          <div className="p-3">
-            <WorkspaceSwitcher />
-          </div>
-          <div className="flex-1 overflow-y-auto px-3 py-1">
-            <NavList menu={menu} onNavigate={() => setOpen(false)} />
-          </div>
-          <div className="border-t border-sidebar-border p-3">
-            <UserMenu />
-          </div>
-        </SheetContent>
-      </Sheet>
+        <Menu className="size-5" aria-hidden />
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            menu={menu}
+            open={open}
+            onOpenChange={(next) => {
+              setOpen(next);
+              if (next) setOpenedAt(pathname);
+            }}
+            onNavigate={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
       <Brand className="mr-auto" />
       <UserMenu compact />
     </header>

@@ -1,66 +1,21 @@
-import type { ReactNode } from 'react';
-import { t } from '@/i18n/pt-BR';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from './alert-dialog';
-import { Button } from './button';
+import { Suspense, lazy, useState } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog-content';
 
-interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The action runs: the dialog cannot be closed, 'Cancelar' is off, the button spins. */
-  pending: boolean;
-  title: ReactNode;
-  description: ReactNode;
-  /** Between the description and the buttons. */
-  children?: ReactNode;
-  confirmLabel: ReactNode;
-  destructive?: boolean;
-  onConfirm: () => void;
-}
+// Radix AlertDialog loads the first time a confirmation opens, not with the page
+const ConfirmDialogContent = lazy(() =>
+  import('./confirm-dialog-content').then((m) => ({ default: m.ConfirmDialogContent })),
+);
 
-/** 'Are you sure?' before an action that cannot be undone: 'Cancelar' or the action. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  pending,
-  title,
-  description,
-  children,
-  confirmLabel,
-  destructive = false,
-  onConfirm,
-}: ConfirmDialogProps) {
-  return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!pending) onOpenChange(next);
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {children}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{t.common.cancel}</AlertDialogCancel>
-          <Button
-            variant={destructive ? 'destructive' : 'default'}
-            loading={pending}
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+/**
+ * 'Are you sure?' before an action that cannot be undone: 'Cancelar' or the action. Nothing is
+ * rendered until it first opens; from then on it stays mounted (its closing animation).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  return used ? (
+    <Suspense fallback={null}>
+      <ConfirmDialogContent {...props} />
+    </Suspense>
+  ) : null;
 }

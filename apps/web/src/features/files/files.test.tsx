@@ -169,7 +169,8 @@ describe('Arquivos', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Ações do arquivo intro.mp4' }),
     );
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Excluir' }));
+    // the row's menu loads on its first open
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Excluir' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('O arquivo “intro.mp4” será excluído para sempre.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir arquivo' }));
@@ -221,7 +222,8 @@ describe('Arquivos', () => {
     const { router } = renderRoutes(routes, '/files?pasta=fotos/');
     await screen.findByText('praia.jpg');
     await userEvent.click(screen.getByRole('button', { name: 'Nova pasta' }));
-    await userEvent.type(screen.getByLabelText('Nome da pasta'), 'a/b');
+    // the dialog's code loads when it opens
+    await userEvent.type(await screen.findByLabelText('Nome da pasta'), 'a/b');
     await userEvent.click(screen.getByRole('button', { name: 'Criar pasta' }));
     expect(await screen.findByText(/sem "\/"/)).toBeVisible();
     expect(calls.some((c) => c.path.endsWith('/folder'))).toBe(false);

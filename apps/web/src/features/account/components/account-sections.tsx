@@ -1,11 +1,5 @@
-import {
-  ChangeEmailBody,
-  DeleteAccountBody,
-  FULL_NAME_PATTERN,
-  PASSWORD_MAX,
-  UpdateProfileBody,
-} from '@fa-clube/contract';
-import type { MeResponse } from '@fa-clube/contract';
+import { FULL_NAME_PATTERN, PASSWORD_MAX } from '@fa-clube/contract';
+import type { ChangeEmailBody, MeResponse, UpdateProfileBody } from '@fa-clube/contract';
 import { Camera, Download, Laptop, LogOut, Smartphone, Tablet, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -24,7 +18,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { setServerErrors, useZodForm } from '@/lib/form';
+import { contractForm, lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { useMe } from '@/lib/me';
 import { saveBlob } from '@/lib/save-blob';
 import { SIGN_OUT_STATE } from '@/lib/session';
@@ -41,7 +35,12 @@ import {
 } from '../hooks/use-account';
 import { formatDateTime } from '../format';
 import { t } from '../strings';
-import { PasswordForm } from '../validation';
+
+// zod and the contract's schemas load when a form shows, not with the page
+const UpdateProfileForm = contractForm((c) => c.UpdateProfileBody);
+const ChangeEmailForm = contractForm((c) => c.ChangeEmailBody);
+const PasswordForm = lazyForm(() => import('../validation').then((m) => m.PasswordForm));
+const DeleteAccountForm = contractForm((c) => c.DeleteAccountBody);
 
 /** A card of 'Minha conta', named by its title. */
 function Section({
@@ -164,7 +163,7 @@ export function AvatarSection({ me }: { me: MeResponse }) {
 }
 
 export function NameSection({ me }: { me: MeResponse }) {
-  const form = useZodForm(UpdateProfileBody, { defaultValues: { full_name: me.full_name } });
+  const form = useZodForm(UpdateProfileForm, { defaultValues: { full_name: me.full_name } });
   const save = useUpdateProfile();
   const submit = (body: UpdateProfileBody) =>
     save.mutate(body, {
@@ -199,7 +198,7 @@ export function NameSection({ me }: { me: MeResponse }) {
 }
 
 export function EmailSection({ me }: { me: MeResponse }) {
-  const form = useZodForm(ChangeEmailBody, {
+  const form = useZodForm(ChangeEmailForm, {
     defaultValues: { email: '', current_password: '' },
   });
   const request = useRequestEmailChange();
@@ -220,7 +219,7 @@ export function EmailSection({ me }: { me: MeResponse }) {
       description={t.account.emailDescription(me.email)}
       form={form}
       onSubmit={submit}
-      ready={ChangeEmailBody}
+      ready={ChangeEmailForm}
       pending={request.isPending}
       submitLabel={t.account.emailSend}
     >
@@ -418,7 +417,7 @@ export function DataSection() {
 
 export function DeleteSection() {
   const [open, setOpen] = useState(false);
-  const form = useZodForm(DeleteAccountBody, { defaultValues: { password: '' } });
+  const form = useZodForm(DeleteAccountForm, { defaultValues: { password: '' } });
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   // an account made through Google has no password: a recent sign-in confirms instead

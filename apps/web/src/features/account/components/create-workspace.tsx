@@ -1,4 +1,5 @@
-import { CreateWorkspaceBody, WORKSPACE_LABEL_MAX } from '@fa-clube/contract';
+import { WORKSPACE_LABEL_MAX } from '@fa-clube/contract';
+import type { CreateWorkspaceBody } from '@fa-clube/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -7,17 +8,20 @@ import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { setServerErrors, useZodForm } from '@/lib/form';
+import { contractForm, setServerErrors, useZodForm } from '@/lib/form';
 import { switchWorkspace } from '@/lib/workspace';
 import { createWorkspace } from '../api/account-api';
 import { t } from '../strings';
+
+// zod and the contract's schemas load when the form shows, not with the page
+const CreateWorkspaceForm = contractForm((c) => c.CreateWorkspaceBody);
 
 /**
  * 'Criar espaço': label and username with the sign-up rules (the contract's CreateWorkspaceBody);
  * the new workspace becomes the current one and its settings open.
  */
 export function CreateWorkspaceScreen() {
-  const form = useZodForm(CreateWorkspaceBody, {
+  const form = useZodForm(CreateWorkspaceForm, {
     defaultValues: { label: '', username: '' },
     mode: 'onTouched',
   });
@@ -68,7 +72,7 @@ export function CreateWorkspaceScreen() {
               )}
             </FormField>
             <FormSubmit
-              ready={CreateWorkspaceBody}
+              ready={CreateWorkspaceForm}
               pending={create.isPending}
               className="w-full sm:ml-auto sm:w-auto"
             >

@@ -1,7 +1,6 @@
-import { TrueIdSettings } from '@fa-clube/contract';
 import type { AppSettings, CustomerStatus, TrueIdCustomer } from '@fa-clube/contract';
 import { ArrowLeft, ChevronLeft, ChevronRight, ScanFace } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,14 +14,21 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { setServerErrors, useZodForm } from '@/lib/form';
+import { contractForm, setServerErrors, useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useApp } from '../hooks/use-apps';
 import { useCustomers, useSaveTrueIdSettings, useTrueIdSettings } from '../hooks/use-trueid';
 import { formatDateTime, formatLegalId } from '../lib/format';
 import { t } from '../strings';
-import { CustomerReviewDialog } from './customer-review-dialog';
 import { STATUS_BADGE } from '../lib/status';
+
+// zod and the contract's schemas load when the form shows, not with the page
+const TrueIdSettingsForm = contractForm((c) => c.TrueIdSettings);
+
+// the dialog (Radix Dialog, its form) loads when it opens, not with the page
+const CustomerReviewDialog = lazy(() =>
+  import('./customer-review-dialog').then((m) => ({ default: m.CustomerReviewDialog })),
+);
 
 type Filter = CustomerStatus | 'all';
 const FILTERS: Filter[] = ['in_review', 'all', 'approved', 'rejected', 'pending'];
@@ -102,7 +108,7 @@ function SettingsForm({
   isOwner: boolean;
   settings: AppSettings['trueid'];
 }) {
-  const form = useZodForm(TrueIdSettings, { defaultValues: settings });
+  const form = useZodForm(TrueIdSettingsForm, { defaultValues: settings });
   const save = useSaveTrueIdSettings(workspaceId);
   const submit = (values: AppSettings['trueid']) =>
     save.mutate(values, {
@@ -265,12 +271,14 @@ function Customers({ workspaceId, isOwner }: { workspaceId: string; isOwner: boo
         </Card>
       )}
       {open ? (
-        <CustomerReviewDialog
-          workspaceId={workspaceId}
-          customer={open}
-          isOwner={isOwner}
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={null}>
+          <CustomerReviewDialog
+            workspaceId={workspaceId}
+            customer={open}
+            isOwner={isOwner}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,7 +1,7 @@
-import { APPS_PAGING, EmailMarketingSettings, apiPath, appsPaths } from '@fa-clube/contract';
-import type { SendEmailBody } from '@fa-clube/contract';
+import { APPS_PAGING, apiPath, appsPaths } from '@fa-clube/contract';
+import type { EmailMarketingSettings, SendEmailBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
+import { lazySchema, loadContract } from '@/lib/contract-schemas';
 
 export const campaignsKey = (ws: string) => ['campaigns', ws] as const;
 
@@ -39,15 +39,14 @@ export const postUnsubscribe = (token: string) =>
 export const settingsKey = (ws: string) => [...campaignsKey(ws), 'settings'] as const;
 
 /** GET /apps/{ws}/email-marketing/settings */
-export const fetchSettings = async (ws: string, signal?: AbortSignal) =>
-  EmailMarketingSettings.parse(
-    (
-      await api.get(apiPath(appsPaths.appSettings, { ws, app: 'email-marketing' }), {
-        schema: lazySchema((c) => c.AppSettingsResponse),
-        signal,
-      })
-    ).settings,
-  );
+export const fetchSettings = async (ws: string, signal?: AbortSignal) => {
+  const answer = await api.get(apiPath(appsPaths.appSettings, { ws, app: 'email-marketing' }), {
+    schema: lazySchema((c) => c.AppSettingsResponse),
+    signal,
+  });
+  // the answer was checked with the contract's chunk: it is loaded
+  return (await loadContract()).EmailMarketingSettings.parse(answer.settings);
+};
 
 /** PUT /apps/{ws}/email-marketing/settings */
 export const saveSettings = (ws: string, settings: EmailMarketingSettings) =>

@@ -1,6 +1,6 @@
 import type { EmailCampaign } from '@fa-clube/contract';
 import { ArrowLeft, Mail, MailX, Settings2 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { SettingsPage } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +14,11 @@ import { cn } from '@/lib/utils';
 import { useCampaigns, useCampaignsWorkspace, useSendingSettings } from '../hooks/use-campaigns';
 import { t } from '../strings';
 import { ComposeCard } from './compose-form';
-import { SettingsDialog } from './settings-dialog';
+
+// the dialog (Radix Dialog, its form) loads when it opens, not with the page
+const SettingsDialog = lazy(() =>
+  import('./settings-dialog').then((m) => ({ default: m.SettingsDialog })),
+);
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -47,7 +51,9 @@ export function CampaignsScreen() {
         ) : null}
       </div>
       {editing && ws && settings.data ? (
-        <SettingsDialog ws={ws} settings={settings.data} onClose={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <SettingsDialog ws={ws} settings={settings.data} onClose={() => setEditing(false)} />
+        </Suspense>
       ) : null}
       {!ws || campaigns.isPending ? (
         <div className="grid gap-4" aria-busy>

@@ -9,20 +9,23 @@ import { Form, FormSubmit } from '@/components/ui/form';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
-import { setServerErrors, useZodForm } from '@/lib/form';
+import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreatePost } from '../hooks/use-create-post';
 import type { PostAttachment } from '../hooks/use-create-post';
 import {
   COMPOSER_ACCEPT,
   COMPOSER_MAX_HEIGHT,
-  ComposerForm,
   canSendPost,
   checkComposerFile,
   clampComposerHeight,
   kindOfType,
 } from '../lib/composer-rules';
+import type { ComposerForm as ComposerValues } from '../lib/composer-form';
 import { capturePosterFrame } from '../lib/poster';
+
+// zod loads when the composer shows, not with the page
+const ComposerForm = lazyForm(() => import('../lib/composer-form').then((m) => m.ComposerForm));
 
 interface Chosen extends PostAttachment {
   /** Object URL of the file, for the preview. */
@@ -130,7 +133,7 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
     if (!sending) choose(event.dataTransfer.files[0]);
   };
 
-  const submit = async (values: ComposerForm) => {
+  const submit = async (values: ComposerValues) => {
     if (!canSendPost(values.text, attachment !== null) || sending) return;
     const result = await send(values.text, attachment);
     if (result.ok) {

@@ -1,8 +1,11 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Suspense, lazy, useState } from 'react';
 import { LoadMore } from '@/components/load-more';
 import type { ContentPages } from '../api/content-api';
 import type { usePostPages } from '../hooks/use-post-pages';
-import { MediaViewer } from './media-viewer';
+
+// the viewer (Radix Dialog) loads when a medium is first opened, and stays mounted from then on
+const MediaViewer = lazy(() => import('./media-viewer').then((m) => ({ default: m.MediaViewer })));
 
 /**
  * What follows the posts or the media of a list: the next page, loaded as the end comes into
@@ -19,6 +22,8 @@ export function PostPagesFooter({
   loadingLabel?: string;
 }) {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const [viewerUsed, setViewerUsed] = useState(false);
+  if (viewer.index !== null && !viewerUsed) setViewerUsed(true);
   return (
     <>
       {hasNextPage ? (
@@ -29,13 +34,17 @@ export function PostPagesFooter({
           loadingLabel={loadingLabel}
         />
       ) : null}
-      <MediaViewer
-        items={viewer.items}
-        index={viewer.index}
-        onIndexChange={viewer.setIndex}
-        onClose={viewer.close}
-        onLike={like}
-      />
+      {viewerUsed ? (
+        <Suspense fallback={null}>
+          <MediaViewer
+            items={viewer.items}
+            index={viewer.index}
+            onIndexChange={viewer.setIndex}
+            onClose={viewer.close}
+            onLike={like}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -7,8 +7,6 @@ import {
   POST_TEXT_MIN,
 } from '@fa-clube/contract';
 import type { AttachmentKind, ExtensionType } from '@fa-clube/contract';
-import { z } from 'zod';
-import { t } from '@/i18n/pt-BR';
 
 /** Composer rules (spec section 5 and 9). */
 export type ComposerContentType = (typeof COMPOSER_CONTENT_TYPES)[number];
@@ -55,15 +53,6 @@ export function checkComposerFile(file: Pick<File, 'type' | 'size'>): FileCheck 
   if (file.size > max) return { ok: false, reason: 'size', maxMb: Math.round(max / MB) };
   return { ok: true, type: file.type };
 }
-
-/**
- * The composer's form: the post's text (the contract's limit). Whether it may be sent also
- * depends on the attachment, which the composer keeps beside the form (`canSendPost`).
- */
-export const ComposerForm = z.object({
-  text: z.string().max(POST_TEXT_MAX, t.content.composer.tooLong(POST_TEXT_MAX)),
-});
-export type ComposerForm = z.infer<typeof ComposerForm>;
 
 /**
  * Send is enabled with an attachment, or with a non-blank text of at least 3 characters; never

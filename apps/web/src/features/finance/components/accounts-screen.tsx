@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPE_LABELS } from '@fa-clube/contract';
 import type { Account, BalancesResponse } from '@fa-clube/contract';
 import { Landmark, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -21,8 +21,12 @@ import {
 } from '../hooks/use-finance';
 import { formatMoney } from '../lib/format';
 import { t } from '../strings';
-import { AccountDialog } from './account-dialog';
 import { ItemActions } from './item-actions';
+
+// the dialogs (Radix Dialog, the form and its schema) load when one opens, not with the page
+const AccountDialog = lazy(() =>
+  import('./account-dialog').then((m) => ({ default: m.AccountDialog })),
+);
 
 /**
  * /finance/accounts: the total per currency (balance and projected), then one card per account
@@ -78,12 +82,14 @@ export function AccountsScreen() {
         </div>
       )}
       {dialog && ws ? (
-        <AccountDialog
-          key={dialog.account?.id ?? 'new'}
-          ws={ws}
-          account={dialog.account}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <AccountDialog
+            key={dialog.account?.id ?? 'new'}
+            ws={ws}
+            account={dialog.account}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,7 +1,7 @@
 import { CATEGORY_TYPES } from '@fa-clube/contract';
 import type { Category } from '@fa-clube/contract';
 import { Plus, Tags } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { SectionHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,9 +10,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { deleteCategory } from '../api/finance-api';
 import { useCategories, useFinanceMutation, useFinanceWorkspace } from '../hooks/use-finance';
 import { t } from '../strings';
-import { CategoryDialog } from './category-dialog';
 import { CategoryDot } from './category-dot';
 import { ItemActions } from './item-actions';
+
+// the dialogs (Radix Dialog, the form and its schema) load when one opens, not with the page
+const CategoryDialog = lazy(() =>
+  import('./category-dialog').then((m) => ({ default: m.CategoryDialog })),
+);
 
 /** /finance/categories: the categories by type (Receitas, Despesas, Transferências). */
 export function CategoriesScreen() {
@@ -101,13 +105,15 @@ export function CategoriesScreen() {
         </div>
       )}
       {dialog && ws ? (
-        <CategoryDialog
-          key={dialog.category?.id ?? 'new'}
-          ws={ws}
-          category={dialog.category}
-          taken={categories.data?.length ?? 0}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <CategoryDialog
+            key={dialog.category?.id ?? 'new'}
+            ws={ws}
+            category={dialog.category}
+            taken={categories.data?.length ?? 0}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,7 +1,7 @@
 import { PAGING } from '@fa-clube/contract';
 import type { Transaction } from '@fa-clube/contract';
 import { Plus, ReceiptText, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -19,10 +19,16 @@ import { useTransactionFilters } from '../hooks/use-transaction-filters';
 import { t } from '../strings';
 import { ExportButton } from './export-button';
 import { Pager } from './pager';
-import { ReceiptsDialog } from './receipts-dialog';
-import { TransactionDialog } from './transaction-dialog';
 import { TransactionFilters } from './transaction-filters';
 import { TransactionList } from './transaction-list';
+
+// the dialogs (Radix Dialog, the forms, the upload) load when one opens, not with the page
+const ReceiptsDialog = lazy(() =>
+  import('./receipts-dialog').then((m) => ({ default: m.ReceiptsDialog })),
+);
+const TransactionDialog = lazy(() =>
+  import('./transaction-dialog').then((m) => ({ default: m.TransactionDialog })),
+);
 
 type Dialog = { kind: 'edit'; row: Transaction | null } | { kind: 'receipts'; id: string } | null;
 
@@ -132,22 +138,26 @@ export function TransactionsScreen() {
         </div>
       )}
       {dialog?.kind === 'edit' ? (
-        <TransactionDialog
-          key={dialog.row?.id ?? 'new'}
-          ws={ws!}
-          row={dialog.row}
-          accounts={accountList}
-          categories={categoryList}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <TransactionDialog
+            key={dialog.row?.id ?? 'new'}
+            ws={ws!}
+            row={dialog.row}
+            accounts={accountList}
+            categories={categoryList}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
       {receiptsRow ? (
-        <ReceiptsDialog
-          ws={ws!}
-          row={receiptsRow}
-          isOwner={isOwner}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <ReceiptsDialog
+            ws={ws!}
+            row={receiptsRow}
+            isOwner={isOwner}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

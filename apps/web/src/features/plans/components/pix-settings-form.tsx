@@ -9,11 +9,13 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/pt-BR';
 import { errorMessage } from '@/lib/api-client';
-import { setServerErrors, useZodForm } from '@/lib/form';
+import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { useSavePix } from '../hooks/use-plans-settings';
 import { maskPixKey, normalizePixKey } from '../pix';
 import type { PixFormValues } from '../pix';
-import { PixForm } from '../validation';
+
+// zod and the contract's schemas load when the form shows, not with the page
+const PixForm = lazyForm(() => import('../validation').then((m) => m.PixForm));
 
 function initialValues(saved: PixSettings | null): PixFormValues {
   if (!saved) return { key_type: 'cpf', key: '', name: '', city: '' };

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,7 +17,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
-import { setServerErrors, useZodForm } from '@/lib/form';
+import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { ME_QUERY_KEY, useMe } from '@/lib/me';
 import { cn } from '@/lib/utils';
 import {
@@ -27,6 +26,7 @@ import {
   startGoogleLink,
   unlinkGoogle,
 } from '../api/security-api';
+import type { LinkValues } from '../link-form';
 import { t } from '../strings';
 
 /** The "G" of Google, in its colours (decorative). */
@@ -53,8 +53,8 @@ function GoogleMark({ className }: { className?: string }) {
   );
 }
 
-const LinkForm = z.object({ password: z.string().min(1, 'Informe a senha.').max(1024) });
-type LinkValues = z.output<typeof LinkForm>;
+// zod loads when the dialog shows, not with the page
+const LinkForm = lazyForm(() => import('../link-form').then((m) => m.LinkForm));
 
 /** Goes to the provider (a full navigation: the flow's cookie came with the answer). */
 const goTo = (url: string) => window.location.assign(url);

@@ -1,5 +1,5 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,7 +7,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '../strings';
 import { cn } from '@/lib/utils';
 import { useTwoFactorStatus } from '../hooks/use-security';
-import { TwoFactorDialog } from './two-factor-dialog';
+
+// the dialog (Radix Dialog, its form) loads when it opens, not with the page
+const TwoFactorDialog = lazy(() =>
+  import('./two-factor-dialog').then((m) => ({ default: m.TwoFactorDialog })),
+);
 
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
@@ -70,7 +74,9 @@ export function TwoFactorCard() {
         </div>
       </div>
       {status.data ? (
-        <TwoFactorDialog open={open} onOpenChange={setOpen} status={status.data} />
+        <Suspense fallback={null}>
+          <TwoFactorDialog open={open} onOpenChange={setOpen} status={status.data} />
+        </Suspense>
       ) : null}
     </Card>
   );

@@ -1,0 +1,74 @@
+import { Download, Eye, Trash2 } from 'lucide-react';
+import type { ReactElement } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useFocusFirstItemOnce } from '@/components/ui/menu-on-demand';
+import type { OpenedBy } from '@/components/ui/menu-on-demand';
+import { t } from '../strings';
+
+/** A file row's menu and delete confirmation (files-screen.tsx), loaded on its first open and shown open. */
+export function FileRowMenu({
+  trigger,
+  openedBy,
+  fileName,
+  isOwner,
+  onPreview,
+  onDownload,
+  confirming,
+  onConfirmingChange,
+  removing,
+  onRemove,
+}: {
+  trigger: ReactElement;
+  openedBy: OpenedBy;
+  fileName: string;
+  isOwner: boolean;
+  onPreview: () => void;
+  onDownload: () => void;
+  confirming: boolean;
+  onConfirmingChange: (open: boolean) => void;
+  removing: boolean;
+  onRemove: () => void;
+}) {
+  const focusFirstItem = useFocusFirstItemOnce(openedBy);
+  return (
+    <>
+      <DropdownMenu modal={false} defaultOpen>
+        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-40" onFocus={focusFirstItem}>
+          <DropdownMenuItem onSelect={onPreview}>
+            <Eye aria-hidden />
+            {t.files.preview}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={onDownload}>
+            <Download aria-hidden />
+            {t.files.download}
+          </DropdownMenuItem>
+          {isOwner ? (
+            <DropdownMenuItem variant="destructive" onSelect={() => onConfirmingChange(true)}>
+              <Trash2 aria-hidden />
+              {t.files.remove}
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {isOwner ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={onConfirmingChange}
+          pending={removing}
+          title={t.files.removeTitle}
+          description={t.files.removeText(fileName)}
+          confirmLabel={t.files.removeConfirm}
+          destructive
+          onConfirm={onRemove}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+// Without zod: the apps constants the web client's first load needs before apps.ts's schemas
+// (docs/decisions/036-web-first-load.md).
+
+import type { Paging } from './paging';
+
+/** The apps' lists (customers, access log, campaigns): page 1, size 20, like the finance lists. */
+export const APPS_PAGING: Paging = { base: 1, size: 20 };
+export const EMAIL_RATE_PER_MINUTE_MAX = 600;
+export const CONTACT_SEGMENTS = [
+  'subscribers',
+  'subscribers:monthly',
+  'subscribers:quarterly',
+  'subscribers:yearly',
+] as const;
+export const SUBJECT_MAX = 150;
+/** Largest template, in characters. */
+export const TEMPLATE_MAX = 100_000;
+/** The person documents a fan may show (a company's CNPJ is not a fan's). */
+export const PERSON_DOCUMENT_TYPES = ['rg', 'cnh', 'cin', 'passport', 'rne'] as const;

@@ -1,0 +1,8 @@
+// Without zod: the content constants the web client's first load needs before content.ts's schemas
+// (docs/decisions/036-web-first-load.md).
+
+/** Shortest text a post may have when it has no attachment (spec section 9). */
+export const POST_TEXT_MIN = 3;
+export const POST_TEXT_MAX = 5000;
+/** Content types the composer offers (spec section 9); the server also accepts image/webp. */
+export const COMPOSER_CONTENT_TYPES = ['image/jpeg', 'image/png', 'video/mp4'] as const;

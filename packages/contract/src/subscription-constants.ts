@@ -1,0 +1,24 @@
+// Without zod: the subscriptions constants the web client's first load needs before subscriptions.ts's schemas
+// (docs/decisions/036-web-first-load.md).
+
+export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
+/**
+ * Money that arrived by Pix but granted nothing: a second payment of a charge
+ * already paid, an amount other than the charge's, or a payment of a cancelled
+ * charge. The owner refunds or credits it outside the app, then marks it resolved.
+ */
+export const PAYMENT_REVIEW_REASONS = [
+  'amount_mismatch',
+  'already_paid',
+  'charge_not_payable',
+] as const;
+export const PAYMENT_REVIEW_REASON_LABELS: Record<(typeof PAYMENT_REVIEW_REASONS)[number], string> =
+  {
+    amount_mismatch: 'Valor diferente da cobrança',
+    already_paid: 'Cobrança já paga',
+    charge_not_payable: 'Cobrança cancelada',
+  };
+export const PAYMENT_REVIEW_STATUSES = ['open', 'resolved'] as const;
+export const PAYMENT_REVIEWS_PAGING = { base: 0, size: 20 } as const;
+/** GET /subscriptions: paged over the subscriptions (page from 0). */
+export const MY_SUBSCRIPTIONS_PAGING = { base: 0, size: 20 } as const;
