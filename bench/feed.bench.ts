@@ -244,7 +244,7 @@ async function main() {
   }
 
   if (args.has('--write-baseline'))
-    writeBaseline(
+    await writeBaseline(
       BASELINE_FILE,
       {
         creators: CREATORS,

@@ -214,7 +214,7 @@ async function main() {
   const results = { postgres: await withPostgres(pgUrl, (db) => run(db, args.has('--explain'))) };
   print('postgres', results.postgres, ROWS === 1_000_000 ? baseline?.results.postgres : undefined);
   if (args.has('--write-baseline'))
-    writeBaseline(
+    await writeBaseline(
       BASELINE_FILE,
       { transactions: ROWS, accounts: ACCOUNTS, categories: CATEGORIES, rounds: ROUNDS },
       results,

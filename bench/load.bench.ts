@@ -32,6 +32,7 @@ import * as schema from '../apps/api/src/db/schema';
 import { requireCreatorAccess } from '../apps/api/src/read-models/access';
 import { listFeed, listWorkspaceContents } from '../apps/api/src/read-models/feed';
 import { findProfile, listRecommended } from '../apps/api/src/read-models/profiles';
+import { writeJson } from './measure';
 import { DATASETS, READER, SUBSCRIBED_CREATOR, datasetUrl } from './seed';
 import type { DatasetName } from './seed';
 
@@ -455,8 +456,7 @@ async function main() {
       seconds,
       results,
     };
-    writeFileSync(BASELINE_FILE, `${JSON.stringify(out, null, 2)}\n`);
-    console.log(`\nbaseline written to ${path.relative(process.cwd(), BASELINE_FILE)}`);
+    await writeJson(BASELINE_FILE, out);
   }
 }
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
+import * as prettier from 'prettier';
 import { z } from 'zod';
 import { buildApp } from '../apps/api/src/app';
 import type { App } from '../apps/api/src/app';
@@ -229,7 +230,7 @@ export function readBaseline(file: string): Baseline | undefined {
 }
 
 /** Stores this run's results (kept: the other database's results of the previous baseline). */
-export function writeBaseline(
+export async function writeBaseline(
   file: string,
   seed: Record<string, number>,
   results: Record<string, Result>,
@@ -242,6 +243,12 @@ export function writeBaseline(
     seed,
     results: { ...(previous?.results ?? {}), ...results },
   };
-  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  await writeJson(file, out);
+}
+
+/** Writes a baseline file in Prettier's style, which `npm test`'s format step checks. */
+export async function writeJson(file: string, value: unknown) {
+  const options = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(JSON.stringify(value), { ...options, filepath: file }));
   console.log(`\nbaseline written to ${path.relative(process.cwd(), file)}`);
 }
