@@ -2,16 +2,13 @@ import { Plus } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  DropdownMenu,
-  DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useFocusFirstItemOnce } from '@/components/ui/menu-on-demand';
+import { LoadedDropdownMenu } from '@/components/ui/loaded-dropdown-menu';
 import type { OpenedBy } from '@/components/ui/menu-on-demand';
 import { t } from '@/i18n/pt-BR';
 import type { StoredWorkspace } from '@/lib/session';
@@ -32,37 +29,34 @@ export function WorkspaceMenu({
   onSelect: (key: string) => void;
 }) {
   const navigate = useNavigate();
-  const focusFirstItem = useFocusFirstItemOnce(openedBy);
   return (
-    <DropdownMenu modal={false} defaultOpen>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="start"
-        className="w-(--radix-dropdown-menu-trigger-width) min-w-56"
-        onFocus={focusFirstItem}
-      >
-        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
-          {t.workspaceSwitcher.list}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={current} onValueChange={onSelect}>
-          {workspaces.map((w) => (
-            <DropdownMenuRadioItem key={w.id ?? w.username} value={w.id ?? w.username}>
-              <span className="grid min-w-0 leading-tight">
-                <span className="truncate font-medium">{w.label}</span>
-                <span className="truncate text-xs text-muted-foreground">
-                  @{w.username} ·{' '}
-                  {w.is_owner ? t.workspaceSwitcher.owner : t.workspaceSwitcher.member}
-                </span>
+    <LoadedDropdownMenu
+      trigger={trigger}
+      openedBy={openedBy}
+      align="start"
+      className="w-(--radix-dropdown-menu-trigger-width) min-w-56"
+    >
+      <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
+        {t.workspaceSwitcher.list}
+      </DropdownMenuLabel>
+      <DropdownMenuSeparator />
+      <DropdownMenuRadioGroup value={current} onValueChange={onSelect}>
+        {workspaces.map((w) => (
+          <DropdownMenuRadioItem key={w.id ?? w.username} value={w.id ?? w.username}>
+            <span className="grid min-w-0 leading-tight">
+              <span className="truncate font-medium">{w.label}</span>
+              <span className="truncate text-xs text-muted-foreground">
+                @{w.username} ·{' '}
+                {w.is_owner ? t.workspaceSwitcher.owner : t.workspaceSwitcher.member}
               </span>
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/workspaces/new')}>
-          <Plus aria-hidden /> {t.workspaceSwitcher.create}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+            </span>
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={() => navigate('/workspaces/new')}>
+        <Plus aria-hidden /> {t.workspaceSwitcher.create}
+      </DropdownMenuItem>
+    </LoadedDropdownMenu>
   );
 }

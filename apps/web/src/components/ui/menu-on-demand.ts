@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import type { FocusEvent, KeyboardEvent, PointerEvent } from 'react';
+import { useState } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 
 /** How a menu loaded on first open was opened: after a key its first item takes the focus. */
 export type OpenedBy = 'pointer' | 'keyboard';
@@ -32,18 +32,4 @@ export function useMenuOnDemand(load: () => Promise<unknown>) {
     },
   };
   return { openedBy, triggerProps };
-}
-
-/**
- * `onFocus` of the menu's content, in the code loaded on first open: Radix focuses the content
- * when it opens, and the first item only when its own trigger saw the key. After a key on the
- * plain trigger (`openedBy` 'keyboard'), the first item takes the focus on that first opening.
- */
-export function useFocusFirstItemOnce(openedBy: OpenedBy) {
-  const done = useRef(openedBy !== 'keyboard');
-  return (event: FocusEvent<HTMLElement>) => {
-    if (done.current || event.target !== event.currentTarget) return;
-    done.current = true;
-    event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
-  };
 }

@@ -2,13 +2,8 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useFocusFirstItemOnce } from '@/components/ui/menu-on-demand';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { LoadedDropdownMenu } from '@/components/ui/loaded-dropdown-menu';
 import type { OpenedBy } from '@/components/ui/menu-on-demand';
 import { t } from '@/i18n/pt-BR';
 import { useDeletePost } from '../hooks/use-delete-post';
@@ -25,21 +20,17 @@ export function PostMenuDropdown({
   postId: string;
   workspaceId: string;
 }) {
-  const focusFirstItem = useFocusFirstItemOnce(openedBy);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeletePost();
 
   return (
     <>
-      <DropdownMenu modal={false} defaultOpen>
-        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="min-w-40" onFocus={focusFirstItem}>
-          <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
-            <Trash2 aria-hidden />
-            {t.content.post.delete}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <LoadedDropdownMenu trigger={trigger} openedBy={openedBy} align="end" className="min-w-40">
+        <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
+          <Trash2 aria-hidden />
+          {t.content.post.delete}
+        </DropdownMenuItem>
+      </LoadedDropdownMenu>
 
       <ConfirmDialog
         open={confirming}

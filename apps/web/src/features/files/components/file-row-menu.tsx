@@ -1,13 +1,8 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useFocusFirstItemOnce } from '@/components/ui/menu-on-demand';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { LoadedDropdownMenu } from '@/components/ui/loaded-dropdown-menu';
 import type { OpenedBy } from '@/components/ui/menu-on-demand';
 import { t } from '../strings';
 
@@ -35,28 +30,24 @@ export function FileRowMenu({
   removing: boolean;
   onRemove: () => void;
 }) {
-  const focusFirstItem = useFocusFirstItemOnce(openedBy);
   return (
     <>
-      <DropdownMenu modal={false} defaultOpen>
-        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="min-w-40" onFocus={focusFirstItem}>
-          <DropdownMenuItem onSelect={onPreview}>
-            <Eye aria-hidden />
-            {t.files.preview}
+      <LoadedDropdownMenu trigger={trigger} openedBy={openedBy} align="end" className="min-w-40">
+        <DropdownMenuItem onSelect={onPreview}>
+          <Eye aria-hidden />
+          {t.files.preview}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onDownload}>
+          <Download aria-hidden />
+          {t.files.download}
+        </DropdownMenuItem>
+        {isOwner ? (
+          <DropdownMenuItem variant="destructive" onSelect={() => onConfirmingChange(true)}>
+            <Trash2 aria-hidden />
+            {t.files.remove}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={onDownload}>
-            <Download aria-hidden />
-            {t.files.download}
-          </DropdownMenuItem>
-          {isOwner ? (
-            <DropdownMenuItem variant="destructive" onSelect={() => onConfirmingChange(true)}>
-              <Trash2 aria-hidden />
-              {t.files.remove}
-            </DropdownMenuItem>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
+        ) : null}
+      </LoadedDropdownMenu>
       {isOwner ? (
         <ConfirmDialog
           open={confirming}

@@ -2,13 +2,8 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useFocusFirstItemOnce } from '@/components/ui/menu-on-demand';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { LoadedDropdownMenu } from '@/components/ui/loaded-dropdown-menu';
 import type { OpenedBy } from '@/components/ui/menu-on-demand';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -22,7 +17,6 @@ export function ItemActionsMenu({
   onEdit,
   remove,
 }: Omit<ItemActionsProps, 'label'> & { trigger: ReactElement; openedBy: OpenedBy }) {
-  const focusFirstItem = useFocusFirstItemOnce(openedBy);
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
 
@@ -43,21 +37,18 @@ export function ItemActionsMenu({
 
   return (
     <>
-      <DropdownMenu modal={false} defaultOpen>
-        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="min-w-40" onFocus={focusFirstItem}>
-          <DropdownMenuItem onSelect={onEdit}>
-            <Pencil aria-hidden />
-            {t.transactions.edit}
+      <LoadedDropdownMenu trigger={trigger} openedBy={openedBy} align="end" className="min-w-40">
+        <DropdownMenuItem onSelect={onEdit}>
+          <Pencil aria-hidden />
+          {t.transactions.edit}
+        </DropdownMenuItem>
+        {remove ? (
+          <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
+            <Trash2 aria-hidden />
+            {t.transactions.remove}
           </DropdownMenuItem>
-          {remove ? (
-            <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
-              <Trash2 aria-hidden />
-              {t.transactions.remove}
-            </DropdownMenuItem>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
+        ) : null}
+      </LoadedDropdownMenu>
       {remove ? (
         <ConfirmDialog
           open={confirming}
