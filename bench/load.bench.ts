@@ -287,13 +287,16 @@ async function runDataset(
     const me = cases(ws).find((c) => c.name === '/me')!.ours;
     const rec = cases(ws).find((c) => c.name === 'recommendations')!.ours;
     const meAlone = () => load(oursBase, me, PROBE_CONNECTIONS, seconds, token);
-    const meLoaded = async () =>
-      (
-        await Promise.all([
-          load(oursBase, me, PROBE_CONNECTIONS, seconds, token),
-          load(oursBase, rec, RECOMMENDATION_LOAD, seconds + 1, token),
-        ])
-      )[0];
+    const meLoaded = async () => {
+      const [probe, flood] = await Promise.all([
+        load(oursBase, me, PROBE_CONNECTIONS, seconds, token),
+        load(oursBase, rec, RECOMMENDATION_LOAD, seconds + 1, token),
+      ]);
+      console.log(
+        `  ${name} recommendations beside /me: ${flood.rps} req/s, ${flood.non2xx} refused`,
+      );
+      return probe;
+    };
     const alone1 = await meAlone();
     const loaded1 = await meLoaded();
     const loaded2 = await meLoaded();

@@ -52,6 +52,11 @@ const EnvSchema = z
      */
     HEAVY_REQUESTS_MAX: z.coerce.number().int().min(1).optional(),
     /**
+     * The share of the time the expensive routes may take while other requests
+     * are in flight and the process is busy (1 = no pause between their turns).
+     */
+    HEAVY_BUSY_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
+    /**
      * How long a "session still open" answer is reused by this process (0 = ask the
      * database on every request). A revocation in this process forgets them at once.
      */
@@ -217,8 +222,16 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   db: { poolMax: number; acquireTimeoutMs: number; statementTimeoutMs: number };
-  /** Load shedding: concurrent expensive requests per process, event-loop delay ceiling. */
-  load: { heavyRequestsMax: number; maxEventLoopDelayMs: number; sessionCheckCacheMs: number };
+  /**
+   * Load shedding: concurrent expensive requests per process, their share of a busy process,
+   * event-loop delay ceiling.
+   */
+  load: {
+    heavyRequestsMax: number;
+    heavyBusyShare: number;
+    maxEventLoopDelayMs: number;
+    sessionCheckCacheMs: number;
+  };
   webConcurrency: number;
   redis?: { url: string; keyPrefix: string };
   webDist?: string;
@@ -298,6 +311,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     load: {
       heavyRequestsMax: e.HEAVY_REQUESTS_MAX ?? Math.max(1, Math.floor(e.DB_POOL_MAX / 2)),
+      heavyBusyShare: e.HEAVY_BUSY_SHARE,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
       sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
     },

@@ -23,11 +23,14 @@ describe('limit settings', () => {
     expect(c.db).toEqual({ poolMax: 10, acquireTimeoutMs: 3000, statementTimeoutMs: 5000 });
     expect(c.load).toEqual({
       heavyRequestsMax: 5,
+      heavyBusyShare: 0.2,
       maxEventLoopDelayMs: 1000,
       sessionCheckCacheMs: 1000,
     });
     expect(parseConfig({ DB_POOL_MAX: '4' }).load.heavyRequestsMax).toBe(2);
     expect(() => parseConfig({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);
+    expect(() => parseConfig({ HEAVY_BUSY_SHARE: '0' })).toThrow(/HEAVY_BUSY_SHARE/);
+    expect(() => parseConfig({ HEAVY_BUSY_SHARE: '1.5' })).toThrow(/HEAVY_BUSY_SHARE/);
     expect(() => parseConfig({ DB_ACQUIRE_TIMEOUT_MS: 'x' })).toThrow(/DB_ACQUIRE_TIMEOUT_MS/);
     expect(() => parseConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
   });

@@ -2,16 +2,17 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context';
 import { serviceUnavailable } from '../lib/errors';
-import { Gate } from '../db/gate';
+import { HeavyTurns } from '../lib/heavy-turns';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * An expensive route (feed, a profile's posts, recommendations): at most
-     * HEAVY_REQUESTS_MAX of them run at once per process, and only one while
-     * any other request is in flight; the rest wait up to
-     * DB_ACQUIRE_TIMEOUT_MS for a turn and then get 503. The other routes
-     * thus always find a free database connection and most of the CPU.
+     * HEAVY_REQUESTS_MAX of them run at once per process, only one while any
+     * other request is in flight, and, while the process is also busy, they
+     * take at most HEAVY_BUSY_SHARE of the time (lib/heavy-turns.ts); the rest
+     * wait up to DB_ACQUIRE_TIMEOUT_MS for a turn and then get 503. The other
+     * routes thus always find a free database connection and most of the CPU.
      */
     heavy?: boolean;
   }
@@ -20,13 +21,17 @@ declare module 'fastify' {
 /** Lets a route through even while the process is under pressure (the health check). */
 export const alwaysServed = { pressureHandler: () => undefined };
 
+/** The event loop counts as busy above this utilization (sampled every BUSY_SAMPLE_MS). */
+const BUSY_UTILIZATION = 0.7;
+const BUSY_SAMPLE_MS = 100;
+
 /**
- * Load shedding: a turn-taking gate for the heavy routes, and
+ * Load shedding: turn-taking for the heavy routes, and
  * @fastify/under-pressure answering 503 (pt-BR body, Retry-After) on every
  * other route while the event loop lags more than MAX_EVENT_LOOP_DELAY_MS.
  */
 export async function registerLoadShedding(app: FastifyInstance, ctx: AppContext) {
-  const { heavyRequestsMax, maxEventLoopDelayMs } = ctx.config.load;
+  const { heavyRequestsMax, heavyBusyShare, maxEventLoopDelayMs } = ctx.config.load;
   if (maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: maxEventLoopDelayMs,
@@ -36,15 +41,27 @@ export async function registerLoadShedding(app: FastifyInstance, ctx: AppContext
       },
     });
   }
-  // While other requests are in flight, the heavy routes yield: one at a time.
-  let light = 0;
-  const heavy = new Gate(() => (light > 0 ? 1 : heavyRequestsMax), ctx.config.db.acquireTimeoutMs);
+  // While other requests are in flight, the heavy routes yield (lib/heavy-turns.ts).
+  let busy = false;
+  let sampled = performance.eventLoopUtilization();
+  const sampler = setInterval(() => {
+    const next = performance.eventLoopUtilization();
+    busy = performance.eventLoopUtilization(next, sampled).utilization > BUSY_UTILIZATION;
+    sampled = next;
+  }, BUSY_SAMPLE_MS).unref();
+  const heavy = new HeavyTurns({
+    max: heavyRequestsMax,
+    busyShare: heavyBusyShare,
+    acquireTimeoutMs: ctx.config.db.acquireTimeoutMs,
+    busy: () => busy,
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sampler);
+    heavy.close();
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.heavy) {
-      light++;
-      reply.raw.once('close', () => {
-        if (--light === 0) heavy.wake();
-      });
+      reply.raw.once('close', heavy.lightStarted());
       return;
     }
     const release = await heavy.acquire();
