@@ -17,6 +17,7 @@ import {
   usernameTaken,
 } from '../workspaces/workspaces.service';
 import type { ClientInfo } from './client-info';
+import { findUserForSignIn } from '../../read-models/sign-in';
 import { loginActivity } from './login-activities.service';
 import { issueSession } from './sessions.service';
 import { isKnownDevice } from './sessions.repo';
@@ -102,7 +103,8 @@ export async function signIn(
   client: ClientInfo,
 ): Promise<TokenResponse> {
   const email = input.email.trim().toLowerCase();
-  const user = await findUserByEmail(ctx.db, email);
+  const found = await findUserForSignIn(ctx.db, email);
+  const user = found?.user ?? null;
   const key = lockKey(user, email, await signInSource(ctx, user, client));
   const locked = await ctx.throttle.lockedFor(key);
   if (locked) throw accountLocked(locked);
@@ -119,6 +121,7 @@ export async function signIn(
   return issueSession(ctx, user, {
     deviceId: client.deviceId,
     loginActivity: await loginActivity(ctx, user.id, client, 'password'),
+    ownWorkspace: found?.ownWorkspace ?? null,
   });
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -255,5 +256,37 @@ describe('unknown routes', () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/nada' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Rota não encontrada.', code: 'NOT_FOUND' });
+  });
+});
+
+describe('POST /api/v1/token, its statements', () => {
+  let c: TestContext;
+  let statements: string[] | null = null;
+  beforeAll(async () => {
+    c = await createTestContext({ onQuery: (sql) => statements?.push(sql) });
+  });
+  afterAll(() => c.close());
+
+  it('reads the user with their workspace handle, then writes the session with its login activity: two statements', async () => {
+    const u = await createUser(c);
+    await c.database.db.execute(
+      sql`update workspaces set label = 'Estúdio Ávila' where username = ${u.username}`,
+    );
+    statements = [];
+    const tokens = await signIn(c, u.email, u.password);
+    const mine = statements.filter((s) =>
+      /"(users|workspaces|workspace_members|refresh_tokens|login_activities)"/.test(s),
+    );
+    statements = null;
+    expect(tokens.metadata).toMatchObject({ username: u.username, label: 'Estúdio Ávila' });
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatch(/^select .* from "users" left join lateral/);
+    expect(mine[1]).toMatch(/^with "activity" as \(insert into "login_activities"/);
+    const activity = await c.inject({
+      method: 'GET',
+      url: '/api/v1/loginactivities',
+      headers: bearer(tokens.access_token),
+    });
+    expect(activity.json().loginactivities).toHaveLength(2); // createUser signed in once
   });
 });

@@ -1,28 +1,80 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { loginActivities, refreshTokens } from '../../db/schema/users';
 import { sessionsRevoked } from '../../read-models/sessions';
+import type { NewLoginActivity } from './login-activities.repo';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-/**
- * Inserts a refresh token; with `loginActivity`, the sign-in's login
- * activity in the same statement (one round trip, one commit).
- */
-export async function insertRefreshToken(
-  db: DbOrTx,
-  input: typeof refreshTokens.$inferInsert,
-  loginActivity?: typeof loginActivities.$inferInsert,
-) {
-  if (!loginActivity) {
-    const [row] = await db.insert(refreshTokens).values(input).returning();
-    return row!;
-  }
-  const activity = db
-    .$with('activity')
-    .as(db.insert(loginActivities).values(loginActivity).returning({ id: loginActivities.id }));
-  const [row] = await db.with(activity).insert(refreshTokens).values(input).returning();
+/** Inserts a refresh token (a renewed session, or a sign-in through signInSession). */
+export async function insertRefreshToken(db: DbOrTx, input: typeof refreshTokens.$inferInsert) {
+  const [row] = await db.insert(refreshTokens).values(input).returning();
   return row!;
+}
+
+const p = (name: string) => sql.placeholder(name);
+const signInStatement = preparedStatement((db) => {
+  const activity = db.$with('activity').as(
+    db
+      .insert(loginActivities)
+      .values({
+        userId: p('userId'),
+        ip: p('ip'),
+        deviceType: p('deviceType'),
+        deviceName: p('deviceName'),
+        browser: p('browser'),
+        country: p('country'),
+        state: p('state'),
+        city: p('city'),
+        method: p('method'),
+        sessionId: p('familyId'),
+        createdAt: p('activityAt'),
+      })
+      .returning({ id: loginActivities.id }),
+  );
+  return db
+    .with(activity)
+    .insert(refreshTokens)
+    .values({
+      userId: p('userId'),
+      familyId: p('familyId'),
+      tokenHash: p('tokenHash'),
+      expiresAt: p('expiresAt'),
+      deviceId: p('deviceId'),
+      createdAt: p('createdAt'),
+    })
+    .prepare('sign_in_session');
+});
+
+/**
+ * A sign-in's session: its refresh token and its login activity in one prepared statement (one
+ * round trip, one commit).
+ */
+export async function insertSignInSession(
+  db: Db,
+  token: {
+    userId: string;
+    familyId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    deviceId: string | null;
+    createdAt: Date;
+  },
+  activity: Omit<NewLoginActivity, 'userId' | 'sessionId'>,
+) {
+  await signInStatement(db).execute({
+    ...token,
+    ip: activity.ip,
+    deviceType: activity.deviceType,
+    deviceName: activity.deviceName ?? null,
+    browser: activity.browser ?? null,
+    country: activity.country ?? null,
+    state: activity.state ?? null,
+    city: activity.city ?? null,
+    method: activity.method ?? 'password',
+    activityAt: activity.createdAt ?? token.createdAt,
+  });
 }
 
 export async function findRefreshTokenByHash(

@@ -11,6 +11,7 @@ import {
   consumeRefreshToken,
   findRefreshTokenByHash,
   insertRefreshToken,
+  insertSignInSession,
   revokeAllForUser,
   revokeFamily,
   sessionOrigin,
@@ -19,12 +20,20 @@ import { moveLoginActivity } from './login-activities.repo';
 import type { NewLoginActivity } from './login-activities.repo';
 import { findUserById } from './users.repo';
 import type { UserRow } from './users.repo';
+import type { OwnWorkspaceName } from '../../read-models/sign-in';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 
-/** The session user sent as `metadata`: the user and their own workspace's handle. */
-export async function sessionMetadata(ctx: AppContext, user: UserRow): Promise<SessionMetadata> {
-  const ws = await findOwnWorkspace(ctx, user.id);
+/**
+ * The session user sent as `metadata`: the user and their own workspace's handle (looked up
+ * unless the caller read it already: `null` when the user owns none).
+ */
+export async function sessionMetadata(
+  ctx: AppContext,
+  user: UserRow,
+  ownWorkspace?: OwnWorkspaceName | null,
+): Promise<SessionMetadata> {
+  const ws = ownWorkspace === undefined ? await findOwnWorkspace(ctx, user.id) : ownWorkspace;
   return {
     id: user.id,
     username: ws?.username ?? user.username,
@@ -47,26 +56,27 @@ export async function issueSession(
     loginActivity?: NewLoginActivity;
     /** A renewed session keeps its sign-in time (it is no fresh sign-in). */
     startedAt?: Date;
+    /** The user's own workspace's handle, when already read (null: none). */
+    ownWorkspace?: OwnWorkspaceName | null;
   } = {},
 ): Promise<TokenResponse> {
   const now = ctx.clock.now();
   const familyId = opts.familyId ?? randomUUID();
   const refresh = randomToken(32);
+  const token = {
+    userId: user.id,
+    familyId,
+    tokenHash: sha256(refresh),
+    expiresAt: addDays(now, REFRESH_TOKEN_TTL_DAYS),
+    deviceId: opts.deviceId ?? null,
+    // on the business clock: the session's start decides "signed in recently"
+    createdAt: opts.startedAt ?? now,
+  };
   const [, metadata] = await Promise.all([
-    insertRefreshToken(
-      ctx.db,
-      {
-        userId: user.id,
-        familyId,
-        tokenHash: sha256(refresh),
-        expiresAt: addDays(now, REFRESH_TOKEN_TTL_DAYS),
-        deviceId: opts.deviceId ?? null,
-        // on the business clock: the session's start decides "signed in recently"
-        createdAt: opts.startedAt ?? now,
-      },
-      opts.loginActivity && { ...opts.loginActivity, sessionId: familyId },
-    ),
-    sessionMetadata(ctx, user),
+    opts.loginActivity
+      ? insertSignInSession(ctx.db, token, opts.loginActivity)
+      : insertRefreshToken(ctx.db, token),
+    sessionMetadata(ctx, user, opts.ownWorkspace),
   ]);
   return {
     access_token: await signAccessToken(

@@ -1,0 +1,50 @@
+/**
+ * Read model: the user behind a sign-in's e-mail with their own workspace's handle (the session's
+ * `metadata` shows it), in one prepared statement — the sign-in's only read (issue 12: a sign-in
+ * within 10% of the argon2 ceiling).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
+import { users } from '../db/schema/users';
+import { workspaceMembers, workspaces } from '../db/schema/workspaces';
+
+export type SignInUser = typeof users.$inferSelect;
+
+/** The handle a session shows: the user's first own workspace's. */
+export interface OwnWorkspaceName {
+  username: string;
+  label: string;
+}
+
+const signInUser = preparedStatement((db) => {
+  const own = db
+    .select({ username: workspaces.username, label: workspaces.label })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, users.id), eq(workspaceMembers.role, 'owner')))
+    .orderBy(workspaceMembers.createdAt)
+    .limit(1)
+    .as('own');
+  return db
+    .select({ user: users, username: own.username, label: own.label })
+    .from(users)
+    .leftJoinLateral(own, sql`true`)
+    .where(sql`lower(${users.email}) = ${sql.placeholder('email')}`)
+    .limit(1)
+    .prepare('sign_in_user');
+});
+
+/**
+ * A sign-in's user by e-mail with their own workspace's handle (as findPrimaryOwnedWorkspace
+ * picks it), in one prepared statement: the sign-in answers with both.
+ */
+export async function findUserForSignIn(
+  db: Db,
+  email: string,
+): Promise<{ user: SignInUser; ownWorkspace: OwnWorkspaceName | null } | null> {
+  const [row] = await signInUser(db).execute({ email: email.trim().toLowerCase() });
+  if (!row) return null;
+  const { user, username, label } = row;
+  return { user, ownWorkspace: username !== null && label !== null ? { username, label } : null };
+}
