@@ -27,7 +27,6 @@ declare module 'fastify' {
  */
 export function registerDrain(app: FastifyInstance) {
   let draining = false;
-  let inFlight = 0;
   const open = new Set<{ method: string; url: string; at: number }>();
   let lastArrival = 0;
   let wake: (() => void) | undefined;
@@ -37,11 +36,9 @@ export function registerDrain(app: FastifyInstance) {
       wake?.();
       throw serviceUnavailable();
     }
-    inFlight++;
     const entry = { method: request.method, url: request.routeOptions.url ?? '?', at: lastArrival };
     open.add(entry);
     reply.raw.once('close', () => {
-      inFlight--;
       open.delete(entry);
       wake?.();
     });
@@ -66,11 +63,11 @@ export function registerDrain(app: FastifyInstance) {
     // once nothing is in flight, and timeoutMs in all.
     for (;;) {
       const now = performance.now();
-      if (inFlight > 0) quietSince = now;
+      if (open.size > 0) quietSince = now;
       const idleFor = now - Math.max(quietSince, lastArrival);
       if (
         now >= deadline ||
-        (inFlight === 0 && (idleFor >= QUIET_MS || now - quietSince >= QUIET_MAX_MS))
+        (open.size === 0 && (idleFor >= QUIET_MS || now - quietSince >= QUIET_MAX_MS))
       )
         return;
       await new Promise<void>((resolve) => {
