@@ -54,8 +54,10 @@ const EnvSchema = z
     /**
      * The share of the time the expensive routes may take while other requests
      * are in flight and the process is busy (1 = no pause between their turns).
+     * Default 0.2 on PostgreSQL; 1 on the embedded database, whose work runs on
+     * the event loop itself (a pause would only add latency).
      */
-    HEAVY_BUSY_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
+    HEAVY_BUSY_SHARE: z.coerce.number().gt(0).max(1).optional(),
     /**
      * How long a "session still open" answer is reused by this process (0 = ask the
      * database on every request). A revocation in this process forgets them at once.
@@ -311,7 +313,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     load: {
       heavyRequestsMax: e.HEAVY_REQUESTS_MAX ?? Math.max(1, Math.floor(e.DB_POOL_MAX / 2)),
-      heavyBusyShare: e.HEAVY_BUSY_SHARE,
+      heavyBusyShare: e.HEAVY_BUSY_SHARE ?? (e.DATABASE_URL ? 0.2 : 1),
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
       sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
     },

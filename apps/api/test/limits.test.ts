@@ -23,12 +23,15 @@ describe('limit settings', () => {
     expect(c.db).toEqual({ poolMax: 10, acquireTimeoutMs: 3000, statementTimeoutMs: 5000 });
     expect(c.load).toEqual({
       heavyRequestsMax: 5,
-      heavyBusyShare: 0.2,
+      heavyBusyShare: 1,
       maxEventLoopDelayMs: 1000,
       sessionCheckCacheMs: 1000,
     });
     expect(parseConfig({ DB_POOL_MAX: '4' }).load.heavyRequestsMax).toBe(2);
     expect(() => parseConfig({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);
+    // on PostgreSQL the heavy routes take at most a fifth of a busy process
+    expect(parseConfig({ DATABASE_URL: 'postgres://x/y' }).load.heavyBusyShare).toBe(0.2);
+    expect(parseConfig({ HEAVY_BUSY_SHARE: '0.5' }).load.heavyBusyShare).toBe(0.5);
     expect(() => parseConfig({ HEAVY_BUSY_SHARE: '0' })).toThrow(/HEAVY_BUSY_SHARE/);
     expect(() => parseConfig({ HEAVY_BUSY_SHARE: '1.5' })).toThrow(/HEAVY_BUSY_SHARE/);
     expect(() => parseConfig({ DB_ACQUIRE_TIMEOUT_MS: 'x' })).toThrow(/DB_ACQUIRE_TIMEOUT_MS/);
