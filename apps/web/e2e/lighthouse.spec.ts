@@ -15,8 +15,8 @@ import { appUrl } from './support/env';
  *
  * Each page is measured LIGHTHOUSE_RUNS times (3 by default) and judged by the median of each
  * category, as Lighthouse's documentation advises for scores that vary from run to run
- * (docs/decisions/036-web-first-load.md). A run Lighthouse could not complete (e.g. NO_NAVSTART)
- * is left out; most runs must complete.
+ * (docs/decisions/036-web-first-load.md). A run Lighthouse could not complete (NO_NAVSTART, seen
+ * about once in ten on a busy machine) is done again.
  */
 const BUDGET = { performance: 0.9, accessibility: 0.95, 'best-practices': 0.95 } as const;
 type Category = keyof typeof BUDGET;
@@ -44,7 +44,8 @@ function freePort(): Promise<number> {
 test('login, profile and feed on a phone: performance ≥ 90, accessibility ≥ 95, best practices ≥ 95', async ({
   request,
 }) => {
-  test.setTimeout(120_000 + RUNS * 90_000);
+  // three pages, each up to 2 × RUNS runs of about 15 s (30 s on a busy machine)
+  test.setTimeout(60_000 + 3 * 2 * RUNS * 30_000);
   const creator = await createUser(request);
   const fan = await createUser(request);
   const fanTokens = await signInApi(request, fan);
@@ -74,7 +75,8 @@ test('login, profile and feed on a phone: performance ≥ 90, accessibility ≥ 
   try {
     const audit = async (page: string, url: string) => {
       const runs: Record<Category, number>[] = [];
-      for (let run = 1; run <= RUNS; run++) {
+      // a run Lighthouse could not complete is done again, up to RUNS more times
+      for (let run = 1; runs.length < RUNS && run <= 2 * RUNS; run++) {
         // a first visit: nothing in the HTTP cache from the run or page measured before (the
         // storage reset that would clear it is off, see below)
         await cdp.send('Network.clearBrowserCache');
@@ -92,7 +94,7 @@ test('login, profile and feed on a phone: performance ≥ 90, accessibility ≥ 
         // the details (LCP element, render-blocking requests, layout shifts) for a closer look
         writeFileSync(path.join(REPORT_DIR, `${page}-${run}.json`), json!);
         if (result.lhr.runtimeError) {
-          console.log(`${page} run ${run}: ${result.lhr.runtimeError.code}, left out`);
+          console.log(`${page} run ${run}: ${result.lhr.runtimeError.code}, measured again`);
           continue;
         }
         runs.push(
@@ -104,7 +106,7 @@ test('login, profile and feed on a phone: performance ≥ 90, accessibility ≥ 
           ) as Record<Category, number>,
         );
       }
-      expect(runs.length, `${page}: completed runs`).toBeGreaterThan(RUNS / 2);
+      expect(runs.length, `${page}: completed runs`).toBe(RUNS);
       scores.push({
         page,
         runs: runs.map((r) => Math.round(r.performance * 100)),
