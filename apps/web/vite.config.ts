@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import { routeTable } from './vite-plugins/route-table';
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text asset of the build, once, at the highest
@@ -39,7 +40,7 @@ function precompress(): Plugin {
 const apiPort = process.env.API_PORT ?? '3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), routeTable()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },

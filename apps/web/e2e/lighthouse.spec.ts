@@ -12,11 +12,23 @@ import { appUrl } from './support/env';
  * slower CPU and slow 4G, simulated — for the sign-in page, a creator's profile seen by a visitor
  * and the feed of a signed-in fan. Runs in its own project after every other journey, so that
  * nothing else competes for the CPU while it measures (playwright.config.ts).
+ *
+ * Each page is measured LIGHTHOUSE_RUNS times (3 by default) and judged by the median of each
+ * category, as Lighthouse's documentation advises for scores that vary from run to run
+ * (docs/decisions/036-web-first-load.md). A run Lighthouse could not complete (NO_NAVSTART, seen
+ * about once in ten on a busy machine) is done again.
  */
 const BUDGET = { performance: 0.9, accessibility: 0.95, 'best-practices': 0.95 } as const;
 type Category = keyof typeof BUDGET;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 const REPORT_DIR = path.resolve(import.meta.dirname, '../../../test-results/lighthouse');
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,7 +44,8 @@ function freePort(): Promise<number> {
 test('login, profile and feed on a phone: performance ≥ 90, accessibility ≥ 95, best practices ≥ 95', async ({
   request,
 }) => {
-  test.setTimeout(300_000);
+  // three pages, each up to 2 × RUNS runs of about 15 s (30 s on a busy machine)
+  test.setTimeout(60_000 + 3 * 2 * RUNS * 30_000);
   const creator = await createUser(request);
   const fan = await createUser(request);
   const fanTokens = await signInApi(request, fan);
@@ -56,27 +69,54 @@ test('login, profile and feed on a phone: performance ≥ 90, accessibility ≥ 
     ],
   });
   mkdirSync(REPORT_DIR, { recursive: true });
-  const scores: { page: string; scores: Record<Category, number> }[] = [];
+  const scores: { page: string; runs: number[]; scores: Record<Category, number> }[] = [];
+  const tab = browser.pages()[0] ?? (await browser.newPage());
+  const cdp = await browser.newCDPSession(tab);
   try {
     const audit = async (page: string, url: string) => {
-      const result = await lighthouse(`${appUrl}${url}`, {
-        port,
-        logLevel: 'error',
-        output: 'html',
-        onlyCategories: Object.keys(BUDGET),
-        // keeps the session stored for the feed; every page is still loaded cold (no cache)
-        disableStorageReset: true,
+      const runs: Record<Category, number>[] = [];
+      // a run Lighthouse could not complete is done again, up to RUNS more times
+      for (let run = 1; runs.length < RUNS && run <= 2 * RUNS; run++) {
+        // a first visit: nothing in the HTTP cache from the run or page measured before (the
+        // storage reset that would clear it is off, see below)
+        await cdp.send('Network.clearBrowserCache');
+        const result = await lighthouse(`${appUrl}${url}`, {
+          port,
+          logLevel: 'error',
+          output: ['html', 'json'],
+          onlyCategories: Object.keys(BUDGET),
+          // keeps the session stored for the feed
+          disableStorageReset: true,
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        const [html, json] = result.report as string[];
+        writeFileSync(path.join(REPORT_DIR, `${page}-${run}.html`), html!);
+        // the details (LCP element, render-blocking requests, layout shifts) for a closer look
+        writeFileSync(path.join(REPORT_DIR, `${page}-${run}.json`), json!);
+        if (result.lhr.runtimeError) {
+          console.log(`${page} run ${run}: ${result.lhr.runtimeError.code}, measured again`);
+          continue;
+        }
+        runs.push(
+          Object.fromEntries(
+            (Object.keys(BUDGET) as Category[]).map((c) => [
+              c,
+              result.lhr.categories[c]?.score ?? 0,
+            ]),
+          ) as Record<Category, number>,
+        );
+      }
+      expect(runs.length, `${page}: completed runs`).toBe(RUNS);
+      scores.push({
+        page,
+        runs: runs.map((r) => Math.round(r.performance * 100)),
+        scores: Object.fromEntries(
+          (Object.keys(BUDGET) as Category[]).map((c) => [c, median(runs.map((r) => r[c]))]),
+        ) as Record<Category, number>,
       });
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      writeFileSync(path.join(REPORT_DIR, `${page}.html`), String(result.report));
-      const row = Object.fromEntries(
-        (Object.keys(BUDGET) as Category[]).map((c) => [c, result.lhr.categories[c]?.score ?? 0]),
-      ) as Record<Category, number>;
-      scores.push({ page, scores: row });
     };
     await audit('login', '/login');
     await audit('profile', `/profile/${creator.username}`);
-    const tab = browser.pages()[0] ?? (await browser.newPage());
     await tab.goto(`${appUrl}/login`);
     await storeSession(tab, fanTokens);
     await audit('feed', '/dashboard');
@@ -86,13 +126,17 @@ test('login, profile and feed on a phone: performance ≥ 90, accessibility ≥ 
   }
 
   const table = scores
-    .map(({ page, scores: s }) =>
-      [page.padEnd(8), ...Object.entries(s).map(([c, v]) => `${c} ${Math.round(v * 100)}`)].join(
-        '  ',
-      ),
+    .map(({ page, runs, scores: s }) =>
+      [
+        page.padEnd(8),
+        ...Object.entries(s).map(([c, v]) => `${c} ${Math.round(v * 100)}`),
+        `(performance per run: ${runs.join(', ')})`,
+      ].join('  '),
     )
     .join('\n');
-  console.log(`Lighthouse (mobile), reports in test-results/lighthouse/\n${table}`);
+  console.log(
+    `Lighthouse (mobile), median of ${RUNS} runs, reports in test-results/lighthouse/\n${table}`,
+  );
   for (const { page, scores: s } of scores)
     for (const c of Object.keys(BUDGET) as Category[])
       expect(Math.round(s[c] * 100), `${page}: ${c}`).toBeGreaterThanOrEqual(BUDGET[c] * 100);

@@ -18,7 +18,15 @@ function deferredSchema() {
         arrive = () => resolve(Name);
       }),
   );
-  return { schema: lazyForm(load), load, arrive: () => act(async () => arrive()) };
+  return {
+    schema: lazyForm(load),
+    load,
+    // the form asks for it when the browser is idle (on the next task in jsdom)
+    arrive: async () => {
+      await vi.waitFor(() => expect(load).toHaveBeenCalled());
+      await act(async () => arrive());
+    },
+  };
 }
 
 function NameForm({
@@ -40,9 +48,15 @@ function NameForm({
 }
 
 describe('forms with a schema loaded on demand', () => {
-  it('ask for the schema when they show and keep Salvar disabled until it is in', async () => {
+  it('ask for the schema once the browser is idle after they show and keep Salvar disabled until it is in', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
     const { schema, load, arrive } = deferredSchema();
     render(<NameForm schema={schema} onSubmit={() => {}} />);
+    // not beside the page's own code: the page paints first
+    expect(load).not.toHaveBeenCalled();
+    act(() => idle.forEach((task) => task()));
+    vi.unstubAllGlobals();
     expect(load).toHaveBeenCalledTimes(1);
     // the values would pass, but the rule is not known yet
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();

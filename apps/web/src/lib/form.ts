@@ -14,8 +14,8 @@ import type { ContractModule } from './contract-schemas';
 
 /**
  * A form's schema fetched on demand (docs/decisions/036-web-first-load.md): zod and the
- * contract's schemas are not in a page's first load, the form asks for them when it shows and
- * waits for them on its first validation.
+ * contract's schemas are not in a page's first load, the form asks for them once the browser is
+ * idle after it shows and waits for them on its first validation.
  *
  *   const LoginForm = lazyForm(() => import('../validation').then((m) => m.LoginForm));
  */
@@ -48,12 +48,22 @@ export const contractForm = <S extends z.ZodType>(pick: (contract: ContractModul
 
 const loadResolver = () => import('@hookform/resolvers/zod');
 
+/**
+ * Runs `task` when the browser is next idle (at the latest after 2 s; on the next task where
+ * there is no requestIdleCallback): what a form needs only to validate is fetched after the page
+ * has painted, not beside its own code and text (decision 036, "Lighthouse").
+ */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+}
+
 const isLazyForm = <S extends z.ZodType>(schema: S | LazyForm<S>): schema is LazyForm<S> =>
   typeof (schema as Partial<LazyForm<S>>).load === 'function';
 
 /**
  * The schema now: a plain one as it is, a lazy one once it has arrived (undefined before). Asks
- * for a lazy one on mount and renders again when it is in.
+ * for a lazy one when the browser is idle after the mount and renders again when it is in.
  */
 export function useSchemaNow<S extends z.ZodType>(
   schema: S | LazyForm<S> | undefined,
@@ -62,9 +72,12 @@ export function useSchemaNow<S extends z.ZodType>(
   const [, setArrived] = useState(false);
   useEffect(() => {
     if (lazy && !lazy.loaded())
-      lazy.load().then(
-        () => setArrived(true),
-        () => undefined,
+      whenIdle(
+        () =>
+          void lazy.load().then(
+            () => setArrived(true),
+            () => undefined,
+          ),
       );
   }, [lazy]);
   return lazy ? lazy.loaded() : (schema as S | undefined);
@@ -82,7 +95,7 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   useSchemaNow(schema);
-  useEffect(() => void loadResolver().catch(() => undefined), []);
+  useEffect(() => whenIdle(() => void loadResolver().catch(() => undefined)), []);
   const resolver: Resolver<z.input<S>, unknown, z.output<S>> = async (values, context, opts) => {
     const resolverModule = loadResolver();
     const loaded = isLazyForm(schema) ? await schema.load() : schema;

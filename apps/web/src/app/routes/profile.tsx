@@ -3,6 +3,7 @@ import { Composer } from '@/features/content/components/composer';
 import { ProfilePosts } from '@/features/content/components/profile-posts';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { ProfilePlans } from '@/features/subscriptions/components/profile-plans';
+import { usePlans } from '@/features/subscriptions/hooks/use-plans';
 import { loginPath } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
 
@@ -10,17 +11,20 @@ import { useSession } from '@/lib/session';
  * /profile (the signed-in user's own profile, from the stored workspace) and
  * /profile/:username. Not guarded: visitors see the public profile, the placeholders and the
  * plans ('Assinaturas'). Composed here: the page and its placeholders (profile), the composer
- * and the posts (content) and the plans (subscriptions).
+ * and the posts (content) and the plans (subscriptions), fetched with the profile.
  */
 export function ProfileRoute() {
   const { username: param } = useParams();
   const { token, workspace } = useSession();
-  if (!param && !token) return <Navigate to={loginPath('/profile')} replace />;
   const username = (param ?? workspace?.username ?? '').trim().toLowerCase();
+  // asked for beside the profile, not after it: the page shows a visitor both at once
+  const plansQuery = usePlans(username);
+  if (!param && !token) return <Navigate to={loginPath('/profile')} replace />;
   return (
     <ProfilePage
       key={username}
       username={username}
+      plansSettled={!plansQuery.isPending}
       composer={(author) => <Composer {...author} />}
       posts={(profile, ws) => (
         <ProfilePosts ws={ws} username={profile.username} label={profile.label} />

@@ -135,6 +135,29 @@ describe('feed', () => {
     );
   });
 
+  it("shows the owner's next steps and composer only with the own profile, so they push nothing down", async () => {
+    signIn();
+    let answerProfile: (reply: { body: unknown }) => void = () => undefined;
+    const api = mockFetch((call: Call) => {
+      if (call.path === '/api/v1/profile')
+        return new Promise<{ body: unknown }>((resolve) => (answerProfile = resolve));
+      if (call.path === `/api/v1/contents/${WS_ID}/feed`)
+        return { body: contentsPage([], 1, 25, 0) };
+      return { body: {} };
+    });
+    renderAt(<DashboardRoute />, '/');
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/api/v1/profile'));
+    expect(screen.getByTestId('feed-settling')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Nova publicação' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Seu feed está vazio')).not.toBeInTheDocument();
+    answerProfile({
+      body: makeProfile({ username: 'mariasilva', is_owner: true, is_member: true }),
+    });
+    expect(await screen.findByTestId('getting-started')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Nova publicação' })).toBeInTheDocument();
+    expect(screen.queryByTestId('feed-settling')).not.toBeInTheDocument();
+  });
+
   it('has no composer nor next steps for a team member, and an empty state pointing to the recommendations', async () => {
     signIn({ is_owner: false });
     setViewportWidth(1024);

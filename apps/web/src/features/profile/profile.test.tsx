@@ -149,6 +149,36 @@ describe('profile page', () => {
     expect(screen.queryByTestId('profile-plans')).not.toBeInTheDocument();
   });
 
+  it('asks for the plans beside the profile and shows a visitor both at once (nothing moves)', async () => {
+    let answerPlans: (reply: { body: unknown }) => void = () => undefined;
+    const api = mockFetch((call: Call) => {
+      if (call.path === '/api/v1/profile') return { body: makeProfile({ total_content: 0 }) };
+      if (call.path === '/api/v1/plans')
+        return new Promise<{ body: unknown }>((resolve) => (answerPlans = resolve));
+      return { body: {} };
+    });
+    renderRoutes([{ path: '/profile/:username', element: <ProfileRoute /> }], '/profile/bia');
+    // both requests leave before either answer is in
+    await waitFor(() =>
+      expect(api.calls.map((c) => c.path)).toEqual(
+        expect.arrayContaining(['/api/v1/profile', '/api/v1/plans']),
+      ),
+    );
+    // the profile is in, the plans are not: still the skeleton, no header and no empty state
+    await waitFor(() =>
+      expect(api.fn.mock.results.filter((r) => r.type === 'return')).toHaveLength(2),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('heading', { name: 'Bia Rocha' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Nada publicado ainda')).not.toBeInTheDocument();
+    answerPlans({ body: { plans: [], is_subscribed: false } });
+    expect(
+      await screen.findByText('Este criador ainda não oferece planos de assinatura.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Nada publicado ainda')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Bia Rocha' })).toBeInTheDocument();
+  });
+
   it('hides the tabs for a visitor of a creator without posts', async () => {
     renderProfile('/profile/bia', makeProfile({ total_content: 0 }));
     expect(await screen.findByText('Nada publicado ainda')).toBeInTheDocument();

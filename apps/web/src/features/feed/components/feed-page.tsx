@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '@/i18n/pt-BR';
 import { useSession } from '@/lib/session';
 import { useIsWideLayout } from '@/lib/use-media-query';
@@ -42,6 +43,10 @@ export function FeedPage({ composer, posts }: FeedPageProps) {
   const showRecommended = profiles.length > 0;
   const firstName = (metadata?.full_name ?? metadata?.label ?? '').split(/\s+/)[0] ?? '';
   const newCreator = owner && ownProfile.data?.total_content === 0;
+  // the owner's next steps come above the composer and the posts once the own profile says there
+  // is no post yet: until it answers, one placeholder holds the column, so that nothing is pushed
+  // down when they arrive (layout shift)
+  const settling = owner && ownProfile.isPending;
 
   const empty = (
     <EmptyState
@@ -77,15 +82,21 @@ export function FeedPage({ composer, posts }: FeedPageProps) {
             documentTitle={t.dashboard.title}
             className="mb-1 md:mb-1"
           />
-          {newCreator ? <GettingStarted firstName={firstName} /> : null}
-          {owner && ws
-            ? composer({
-                workspaceId: ws,
-                authorName: workspace?.label ?? '',
-                authorAvatarUrl: workspace?.avatar_url,
-              })
-            : null}
-          {posts(ws, empty)}
+          {settling ? (
+            <Skeleton data-testid="feed-settling" className="h-40 rounded-2xl" />
+          ) : (
+            <>
+              {newCreator ? <GettingStarted firstName={firstName} /> : null}
+              {owner && ws
+                ? composer({
+                    workspaceId: ws,
+                    authorName: workspace?.label ?? '',
+                    authorAvatarUrl: workspace?.avatar_url,
+                  })
+                : null}
+              {posts(ws, empty)}
+            </>
+          )}
         </div>
         {showRecommended ? (
           <aside className="sticky top-6 hidden w-48 shrink-0 md:block lg:w-64 xl:w-80">

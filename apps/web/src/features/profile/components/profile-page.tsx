@@ -39,6 +39,12 @@ export interface ProfileSlots {
 
 export interface ProfilePageProps extends ProfileSlots {
   username: string;
+  /**
+   * False while the data of the `plans` slot is still on its way (the route asks for it beside
+   * the profile): a visitor keeps the skeleton until then, so the plans, with or without any, do
+   * not push the posts down when they arrive. Default true.
+   */
+  plansSettled?: boolean;
 }
 
 /**
@@ -46,11 +52,13 @@ export interface ProfilePageProps extends ProfileSlots {
  * above the posts; members read the posts; subscribers read and like them; other visitors see
  * the plans and one placeholder per post. Without posts the tabs give way to an empty state.
  */
-export function ProfilePage({ username, ...slots }: ProfilePageProps) {
+export function ProfilePage({ username, plansSettled = true, ...slots }: ProfilePageProps) {
   const profileQuery = useProfile(username);
 
   if (!username) return <ProfileNotFound username="" />;
-  if (profileQuery.isPending) {
+  const waitForPlans =
+    !plansSettled && Boolean(slots.plans) && profileQuery.isSuccess && !profileQuery.data.is_member;
+  if (profileQuery.isPending || waitForPlans) {
     return (
       <Page width="narrow" className="pt-0 sm:pt-6">
         <ProfileSkeleton />
