@@ -8,7 +8,7 @@ export type RouteModules = { path: string; modules: string[] };
 
 /**
  * Reads the route table (src/app/routes.tsx) without running it: every object with a `path` or
- * `index`, its `lazy: () => import('…')` module and those of the routes around it, following
+ * `index`, the module its `lazy` or `element` imports and those of the routes around it, following
  * `children` given inline or as a constant of the same file. Splat routes (`*`) are left out: an
  * unknown address gets nothing ahead of time. Modules are keys of the Vite manifest (paths from
  * the web app's root).
@@ -48,8 +48,10 @@ export function readRouteTable(file: string, root: string): RouteModules[] {
       (p): p is ts.PropertyAssignment =>
         ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name,
     )?.initializer;
+  // the page's module: the `import('…')` in its `lazy` (data router) or in its `element`
+  // (`page(() => import('…'))`, loaded with React.lazy)
   const lazyModule = (object: ts.ObjectLiteralExpression) => {
-    const lazy = property(object, 'lazy');
+    const lazy = property(object, 'lazy') ?? property(object, 'element');
     if (!lazy) return undefined;
     let specifier: string | undefined;
     lazy.forEachChild(function find(node) {
@@ -62,7 +64,10 @@ export function readRouteTable(file: string, root: string): RouteModules[] {
         specifier ??= node.arguments[0].text;
       node.forEachChild(find);
     });
-    if (!specifier) throw new Error(`${file}: a \`lazy\` without import('…')`);
+    if (!specifier) {
+      if (property(object, 'lazy')) throw new Error(`${file}: a \`lazy\` without import('…')`);
+      return undefined;
+    }
     return resolveModule(specifier);
   };
 
