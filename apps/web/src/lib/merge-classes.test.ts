@@ -29,15 +29,25 @@ describe('mergeClasses', () => {
       (word) => twMerge(`${word} ${word}`) === word || mergeClasses(`${word} ${word}`) === word,
     );
     expect(classes.length).toBeGreaterThan(800);
+    // Two classes can only conflict with the same variants (in any order) and `!`, in both
+    // implementations: the pairs of one such bucket are all compared, the others keep both.
+    const buckets = new Map<string, string[]>();
+    for (const word of classes) {
+      const parts = word.split(/:(?![^[(]*[\])])/);
+      const base = parts.pop()!;
+      const key = `${parts.sort().join(':')}${/^!|!$/.test(base) ? '!' : ''}`;
+      buckets.set(key, [...(buckets.get(key) ?? []), word]);
+    }
     const wrong: string[] = [];
-    for (const a of classes)
-      for (const b of classes) {
-        const pair = `${a} ${b}`;
-        const expected = twMerge(pair);
-        if (mergeClasses(pair) !== expected) wrong.push(`${pair} → ${expected}`);
-      }
+    for (const bucket of buckets.values())
+      for (const a of bucket)
+        for (const b of bucket) {
+          const pair = `${a} ${b}`;
+          const expected = twMerge(pair);
+          if (mergeClasses(pair) !== expected) wrong.push(`${pair} → ${expected}`);
+        }
     expect(wrong.slice(0, 40)).toEqual([]);
-  });
+  }, 60_000);
 
   it('keeps what it does not know and the order of what it keeps', () => {
     expect(mergeClasses(' animate-in  fade-in-0 foo foo ')).toBe('animate-in fade-in-0 foo foo');
