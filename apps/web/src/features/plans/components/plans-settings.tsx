@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Note } from '@/components/ui/note';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { t } from '@/i18n/subscriptions';
+import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentWorkspace, useOwnPlans, usePixSettings } from '../hooks/use-plans-settings';
 import { PixSettingsForm } from './pix-settings-form';
