@@ -8,11 +8,9 @@ import {
   isAdult,
   isCountryCode,
   isIsoDate,
-  isValidCnpj,
-  isValidCpf,
   LegalId,
-  normalizeLegalId,
 } from './documents';
+import { isValidCnpj, isValidCpf, normalizeLegalId } from './legal-id';
 import { todayIn } from './dates';
 
 describe('CPF', () => {
