@@ -12,7 +12,7 @@
 // The CPF/CNPJ checks themselves are in ./legal-id.ts, without zod: the web client's pages use
 // them (the Pix key) without loading zod (docs/decisions/036-web-first-load.md).
 import { z } from 'zod';
-import { todayIn } from './dates';
+import { ISO_DATE, isIsoDate, isLeapYear, todayIn } from './dates';
 import { normalizeLegalId } from './legal-id';
 
 /** CPF or CNPJ: accepted with or without punctuation, answered without it. */
@@ -59,19 +59,6 @@ export const CountryCode = z
 // ---- Dates of birth and age --------------------------------------------------
 
 export const ADULT_AGE = 18;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const daysInMonth = (y: number, m: number) =>
-  m === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
-
-/** A real calendar date written 'YYYY-MM-DD'. */
-export function isIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
-}
 
 /**
  * The date someone born on `dateOfBirth` turns `years` old. Someone born on
