@@ -7,7 +7,7 @@ import { meFixture, metadataFixture, mockFetch } from '@/test/fetch';
 import { storeSession } from '@/test/session';
 import { setViewportWidth } from '@/test/media';
 import { renderRoutes } from '@/test/render';
-import { canConfirmDelete, canInvite, canRemoveMember } from './validation';
+import { canConfirmDelete, canInvite, canRemoveMember } from './can';
 
 const WS_ID = '11111111-1111-4111-8111-111111111111';
 const OTHER_WS_ID = '33333333-3333-4333-8333-333333333333';
