@@ -2,7 +2,8 @@
 // `npm test` / `npm run validate`: format, lint, module cycles, unused code and
 // dependencies (knip), types, schema vs migrations,
 // unit + integration tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL
-// is set), the web build, then the Playwright journeys in Chromium.
+// is set), the web build and its first-load budget (150 KB gzip per page), then the
+// Playwright journeys in Chromium.
 // Every step runs; the summary lists each and the exit code is 1 if any failed.
 import { spawnSync } from 'node:child_process';
 
@@ -35,6 +36,13 @@ const steps = [
       ]
     : []),
   { name: 'build', label: 'web build', cmd: ['npm', 'run', '--silent', 'build'] },
+  {
+    // issue 12: each page's first load ≤ 150 KB of gzip JavaScript (decision 036)
+    name: 'bundle',
+    label: 'bundle budget (150 KB gzip per route)',
+    cmd: ['node', 'scripts/bundle-budget.mjs'],
+    needs: 'build',
+  },
   {
     name: 'e2e',
     label: 'journeys (Chromium)',

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -39,13 +40,23 @@ function precompress(): Plugin {
 // In development the API runs on API_PORT (default 3000) and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '3000';
 
-export default defineConfig({
+// react-router's package exports only its development build (warnings and dev-only checks kept
+// in); the production build of the same version is shipped beside it, and is ~6 KB gzip smaller.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), precompress(), routeTable()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
       // zod configured for the CSP before any schema is built (src/lib/zod.ts)
       { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod.ts') },
+      ...(mode === 'production'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
     ],
   },
   server: {
@@ -70,4 +81,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -22,14 +22,13 @@ export function readRouteTable(file: string, root: string): RouteModules[] {
     ts.ScriptKind.TSX,
   );
   const arrays = new Map<string, ts.ArrayLiteralExpression>();
+  const constants = new Map<string, ts.Expression>();
   source.forEachChild(function collect(node) {
-    if (
-      ts.isVariableDeclaration(node) &&
-      ts.isIdentifier(node.name) &&
-      node.initializer &&
-      ts.isArrayLiteralExpression(node.initializer)
-    )
-      arrays.set(node.name.text, node.initializer);
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      constants.set(node.name.text, node.initializer);
+      if (ts.isArrayLiteralExpression(node.initializer))
+        arrays.set(node.name.text, node.initializer);
+    }
     node.forEachChild(collect);
   });
   const table = arrays.get('routes');
@@ -51,7 +50,9 @@ export function readRouteTable(file: string, root: string): RouteModules[] {
   // the page's module: the `import('…')` in its `lazy` (data router) or in its `element`
   // (`page(() => import('…'))`, loaded with React.lazy)
   const lazyModule = (object: ts.ObjectLiteralExpression) => {
-    const lazy = property(object, 'lazy') ?? property(object, 'element');
+    let lazy = property(object, 'lazy') ?? property(object, 'element');
+    // an element kept in a constant of the same file (`element: profilePage`)
+    if (lazy && ts.isIdentifier(lazy)) lazy = constants.get(lazy.text);
     if (!lazy) return undefined;
     let specifier: string | undefined;
     lazy.forEachChild(function find(node) {

@@ -21,7 +21,8 @@ import { z } from 'zod';
 import { Email, Timestamp, Username, Uuid } from './common';
 import { defineErrors } from './errors';
 import { pageQuery, paged } from './paged';
-import { CountryCode, DEFAULT_COUNTRY, DateOfBirth, LegalId, legalIdKind } from './documents';
+import { CountryCode, DEFAULT_COUNTRY, DateOfBirth, LegalId } from './documents';
+import { legalIdKind } from './legal-id';
 import { FilePath } from './files';
 import { EXTENSION_CONTENT_TYPE } from './media';
 import {

@@ -12,3 +12,18 @@ export function todayIn(timeZone = BUSINESS_TIME_ZONE, now: Date = new Date()): 
     day: '2-digit',
   }).format(now);
 }
+
+/** 'YYYY-MM-DD', its year, month and day captured. */
+export const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysInMonth = (y: number, m: number) =>
+  m === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
+
+/** A real calendar date written 'YYYY-MM-DD'. */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
+}

@@ -7,13 +7,10 @@ import {
   DateOfBirth,
   isAdult,
   isCountryCode,
-  isIsoDate,
-  isValidCnpj,
-  isValidCpf,
   LegalId,
-  normalizeLegalId,
 } from './documents';
-import { todayIn } from './dates';
+import { isValidCnpj, isValidCpf, normalizeLegalId } from './legal-id';
+import { isIsoDate, todayIn } from './dates';
 
 describe('CPF', () => {
   it.each(['529.982.247-25', '52998224725', '111.444.777-35', ' 111 444 777 35 '])(

@@ -8,82 +8,12 @@
 //   isAdult(dob, today)          'YYYY-MM-DD' strings; 29 February handled
 //   todayIn(timeZone, now?)      the calendar date in a time zone, 'YYYY-MM-DD'
 //   LegalId, CountryCode, DateOfBirth   zod schemas (normalise and validate)
+//
+// The CPF/CNPJ checks themselves are in ./legal-id.ts, without zod: the web client's pages use
+// them (the Pix key) without loading zod (docs/decisions/036-web-first-load.md).
 import { z } from 'zod';
-import { todayIn } from './dates';
-
-/** Punctuation people type in CPFs and CNPJs: dots, dashes, slashes, spaces. */
-const PUNCTUATION = /[\s.\-/]/g;
-
-/** Without punctuation and in upper case: the form CPFs and CNPJs are stored in. */
-export const stripDocument = (input: string) => input.replace(PUNCTUATION, '').toUpperCase();
-
-/**
- * Modulo-11 check digit over `chars` with `weights`. A character is worth its
- * ASCII code minus 48: '0'..'9' are 0..9 and 'A'..'Z' are 17..42, the rule the
- * Receita Federal set for the alphanumeric CNPJ (IN RFB 2.229/2024, Nota
- * Técnica Conjunta COCAD/SUARA/RFB 49/2024), which leaves numeric CPFs and
- * CNPJs unchanged.
- */
-function checkDigit(chars: string, weights: readonly number[]): number {
-  let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += (chars.charCodeAt(i) - 48) * weights[i]!;
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
-const CPF_WEIGHTS_1 = [10, 9, 8, 7, 6, 5, 4, 3, 2];
-const CPF_WEIGHTS_2 = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-
-/** 11 digits with both check digits right; '111.111.111-11' and the like are refused. */
-export function isValidCpf(input: string): boolean {
-  const d = stripDocument(input);
-  if (!/^\d{11}$/.test(d) || /^(\d)\1{10}$/.test(d)) return false;
-  return (
-    checkDigit(d, CPF_WEIGHTS_1) === Number(d[9]) && checkDigit(d, CPF_WEIGHTS_2) === Number(d[10])
-  );
-}
-
-/**
- * 14 characters: 12 of 0-9/A-Z (the alphanumeric CNPJ, issued from July 2026;
- * numeric CNPJs stay valid) and 2 numeric check digits. Letters may be typed
- * in lower case. All-equal sequences are refused.
- */
-export function isValidCnpj(input: string): boolean {
-  const d = stripDocument(input);
-  if (!/^[0-9A-Z]{12}\d{2}$/.test(d) || /^(.)\1{13}$/.test(d)) return false;
-  return (
-    checkDigit(d, CNPJ_WEIGHTS_1) === Number(d[12]) &&
-    checkDigit(d, CNPJ_WEIGHTS_2) === Number(d[13])
-  );
-}
-
-export type LegalIdKind = 'cpf' | 'cnpj';
-export type LegalIdCheck =
-  { ok: true; kind: LegalIdKind; value: string } | { ok: false; message: string };
-
-/** A CPF (11 characters) or CNPJ (14), checked and without punctuation. */
-export function normalizeLegalId(input: string): LegalIdCheck {
-  const value = stripDocument(input.trim());
-  if (value.length === 11) {
-    return isValidCpf(value)
-      ? { ok: true, kind: 'cpf', value }
-      : { ok: false, message: 'CPF inválido: confira os dígitos.' };
-  }
-  if (value.length === 14) {
-    return isValidCnpj(value)
-      ? { ok: true, kind: 'cnpj', value }
-      : { ok: false, message: 'CNPJ inválido: confira os caracteres e os dígitos verificadores.' };
-  }
-  return {
-    ok: false,
-    message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 caracteres), com ou sem pontuação.',
-  };
-}
-
-/** What kind of document a stored (normalised) legal id is. */
-export const legalIdKind = (value: string): LegalIdKind => (value.length === 11 ? 'cpf' : 'cnpj');
+import { ISO_DATE, isIsoDate, isLeapYear, todayIn } from './dates';
+import { normalizeLegalId } from './legal-id';
 
 /** CPF or CNPJ: accepted with or without punctuation, answered without it. */
 export const LegalId = z
@@ -129,19 +59,6 @@ export const CountryCode = z
 // ---- Dates of birth and age --------------------------------------------------
 
 export const ADULT_AGE = 18;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const daysInMonth = (y: number, m: number) =>
-  m === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
-
-/** A real calendar date written 'YYYY-MM-DD'. */
-export function isIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
-}
 
 /**
  * The date someone born on `dateOfBirth` turns `years` old. Someone born on

@@ -1,5 +1,6 @@
 // Without zod: the finance constants the web client's first load needs before finance.ts's schemas
 // (docs/decisions/036-web-first-load.md).
+import { isIsoDate } from './dates';
 
 /** Largest amount in absolute value, in reais: R$ 999.999.999,99 (store as bigint centavos). */
 export const AMOUNT_MAX = 999_999_999.99;
@@ -50,3 +51,11 @@ export const IMPORT_FIELDS = [
   'category',
   'note',
 ] as const;
+
+/** The dates finance accepts: from 1900 to 2100. */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2100-12-31';
+
+/** `IsoDate`'s rule (finance.ts) without zod: an existing date 'YYYY-MM-DD' from 1900 to 2100. */
+export const isFinanceDate = (value: string) =>
+  isIsoDate(value) && value >= DATE_MIN && value <= DATE_MAX;

@@ -20,6 +20,7 @@ import {
 } from './finance';
 import { apiPath } from './paths';
 import { financePaths } from './finance-paths';
+import { isFinanceDate } from './finance-constants';
 
 const ACCOUNT = '7f3c1a52-3b7e-4c1d-9a55-0e0b8f1d2c3a';
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -288,5 +289,19 @@ describe('paths and error codes', () => {
     expect(FINANCE_ERRORS.CATEGORY_LABEL_TAKEN.status).toBe(409);
     for (const { message } of Object.values(FINANCE_ERRORS))
       expect(message.length).toBeGreaterThan(5);
+  });
+});
+
+describe('isFinanceDate (zod-free, for the web client)', () => {
+  it('accepts exactly what IsoDate accepts', () => {
+    const samples = ['', '2024-1-01', '24-01-01', '2024-01-01T00:00', 'abcd-ef-gh', '0000-01-01'];
+    for (const year of [1899, 1900, 1901, 2000, 2023, 2024, 2100, 2101])
+      for (let month = 0; month <= 13; month++)
+        for (const day of [0, 1, 28, 29, 30, 31, 32]) {
+          const pad = (n: number) => String(n).padStart(2, '0');
+          samples.push(`${year}-${pad(month)}-${pad(day)}`);
+        }
+    for (const value of samples)
+      expect([value, isFinanceDate(value)]).toEqual([value, IsoDate.safeParse(value).success]);
   });
 });

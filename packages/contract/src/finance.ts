@@ -18,6 +18,8 @@ import {
   IMPORT_FILE_MAX_BYTES,
   TRANSACTIONS_BATCH_MAX,
   TRANSACTION_STATUSES,
+  DATE_MAX,
+  DATE_MIN,
 } from './finance-constants';
 
 // financePaths is in finance-paths.ts (no zod: the web client's first load needs it).
@@ -150,9 +152,6 @@ export const TransactionAmount = Amount.refine(
 
 /** Fees, taxes, discounts and the like: an Amount that is not negative. */
 export const NonNegativeAmount = Amount.refine((v) => v >= 0, 'O valor não pode ser negativo.');
-
-export const DATE_MIN = '1900-01-01';
-export const DATE_MAX = '2100-12-31';
 
 /** A calendar date `YYYY-MM-DD` that exists (2024-02-30 is refused), between 1900 and 2100. */
 export const IsoDate = z.iso

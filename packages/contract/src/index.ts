@@ -32,6 +32,7 @@ export * from './subscription-constants';
 export * from './subscriptions';
 export * from './pix';
 export * from './dates';
+export * from './legal-id';
 export * from './documents';
 export * from './apps-constants';
 export * from './apps';

@@ -1,6 +1,6 @@
 // Pix rules shared by the server and the web client: the text a BR Code may
 // carry and the Pix key checks. Pure functions, no Node or browser APIs.
-import { isValidCnpj, isValidCpf, stripDocument } from './documents';
+import { isValidCnpj, isValidCpf, stripDocument } from './legal-id';
 import type { PixKeyType } from './subscriptions';
 
 /** BR Code limits after folding to ASCII: receiver name (59) and city (60). */

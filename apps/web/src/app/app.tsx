@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app-routes';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
+import { routes } from './routes';
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </Providers>
   );
 }

@@ -3,23 +3,22 @@ import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { collectNav } from '@/components/layout/nav-items';
 import type { NavHandle } from '@/components/layout/nav-items';
-import { Spinner } from '@/components/ui/spinner';
 import { appsNav } from '@/features/apps/nav';
 import { filesNav } from '@/features/files/nav';
 import { financeNav } from '@/features/finance/nav';
 import { t } from '@/i18n/pt-BR';
+import { page } from './lazy-page';
 import { RequireAuth } from './guards';
 import { Root } from './root';
-import { RouteError } from './routes/route-error';
 
 /**
  * The route table (spec section 2), the one shared file a new page edits. Each page is its own
  * file under routes/, loaded on demand; a page in a menu says so in its `handle`:
  *
  *   {
- *     path: '/finance',
- *     handle: nav({ label: financeNav.nav, icon: Wallet, order: 25, activeWithin: '/finance' }),
- *     lazy: () => import('./routes/finance').then((m) => ({ Component: m.FinanceRoute })),
+ *     path: '/subscribers',
+ *     handle: nav({ label: t.nav.subscribers, icon: Users, order: 20 }),
+ *     element: page(() => import('./routes/subscribers').then((m) => m.SubscribersRoute)),
  *   }
  *
  * inside `RequireAuth` when it needs a signed-in user, among `shellRoutes` when it shows the
@@ -34,46 +33,42 @@ const settingsRoutes: RouteObject[] = [
   {
     path: 'workspace',
     handle: nav({ label: t.settings.workspace, order: 10 }),
-    lazy: () =>
-      import('./routes/settings-workspace').then((m) => ({ Component: m.SettingsWorkspaceRoute })),
+    element: page(() =>
+      import('./routes/settings-workspace').then((m) => m.SettingsWorkspaceRoute),
+    ),
   },
   {
     path: 'plans',
     handle: nav({ label: t.settings.plans, order: 20 }),
-    lazy: () =>
-      import('./routes/settings-plans').then((m) => ({ Component: m.SettingsPlansRoute })),
+    element: page(() => import('./routes/settings-plans').then((m) => m.SettingsPlansRoute)),
   },
   {
     path: 'security',
     handle: nav({ label: t.settings.security, order: 30 }),
-    lazy: () =>
-      import('./routes/settings-security').then((m) => ({ Component: m.SettingsSecurityRoute })),
+    element: page(() => import('./routes/settings-security').then((m) => m.SettingsSecurityRoute)),
   },
   {
     path: 'members',
     handle: nav({ label: t.settings.members, order: 40 }),
-    lazy: () =>
-      import('./routes/settings-members').then((m) => ({ Component: m.SettingsMembersRoute })),
+    element: page(() => import('./routes/settings-members').then((m) => m.SettingsMembersRoute)),
   },
   {
     path: 'apps',
     handle: nav({ label: appsNav.settings, order: 50, activeWithin: '/settings/apps' }),
-    lazy: () => import('./routes/settings-apps').then((m) => ({ Component: m.SettingsAppsRoute })),
+    element: page(() => import('./routes/settings-apps').then((m) => m.SettingsAppsRoute)),
   },
   {
     path: 'apps/trueid',
-    lazy: () =>
-      import('./routes/settings-apps-trueid').then((m) => ({
-        Component: m.SettingsAppsTrueIdRoute,
-      })),
+    element: page(() =>
+      import('./routes/settings-apps-trueid').then((m) => m.SettingsAppsTrueIdRoute),
+    ),
   },
   {
     // the e-mail marketing app's screen, opened from its card (within the Apps tab)
     path: 'apps/email-marketing',
-    lazy: () =>
-      import('./routes/settings-email-marketing').then((m) => ({
-        Component: m.SettingsEmailMarketingRoute,
-      })),
+    element: page(() =>
+      import('./routes/settings-email-marketing').then((m) => m.SettingsEmailMarketingRoute),
+    ),
   },
 ];
 const settingsSections = collectNav(settingsRoutes, '/settings');
@@ -83,37 +78,40 @@ const financeRoutes: RouteObject[] = [
   {
     index: true,
     handle: nav({ label: financeNav.sections.overview, order: 10 }),
-    lazy: () =>
-      import('./routes/finance-overview').then((m) => ({ Component: m.FinanceOverviewRoute })),
+    element: page(() => import('./routes/finance-overview').then((m) => m.FinanceOverviewRoute)),
   },
   {
     path: 'transactions',
     handle: nav({ label: financeNav.sections.transactions, order: 20 }),
-    lazy: () =>
-      import('./routes/finance-transactions').then((m) => ({
-        Component: m.FinanceTransactionsRoute,
-      })),
+    element: page(() =>
+      import('./routes/finance-transactions').then((m) => m.FinanceTransactionsRoute),
+    ),
   },
   {
     path: 'accounts',
     handle: nav({ label: financeNav.sections.accounts, order: 30 }),
-    lazy: () =>
-      import('./routes/finance-accounts').then((m) => ({ Component: m.FinanceAccountsRoute })),
+    element: page(() => import('./routes/finance-accounts').then((m) => m.FinanceAccountsRoute)),
   },
   {
     path: 'categories',
     handle: nav({ label: financeNav.sections.categories, order: 40 }),
-    lazy: () =>
-      import('./routes/finance-categories').then((m) => ({ Component: m.FinanceCategoriesRoute })),
+    element: page(() =>
+      import('./routes/finance-categories').then((m) => m.FinanceCategoriesRoute),
+    ),
   },
   {
     path: 'import',
     handle: nav({ label: financeNav.sections.import, order: 50 }),
-    lazy: () =>
-      import('./routes/finance-import').then((m) => ({ Component: m.FinanceImportRoute })),
+    element: page(() => import('./routes/finance-import').then((m) => m.FinanceImportRoute)),
   },
 ];
 const financeSections = collectNav(financeRoutes, '/finance');
+
+/** One element for both of its addresses, so moving between them keeps the page's state. */
+const dashboardPage = page(() => import('./routes/dashboard').then((m) => m.DashboardRoute));
+
+/** One element for both of its addresses, so moving between them keeps the page's state. */
+const profilePage = page(() => import('./routes/profile').then((m) => m.ProfileRoute));
 
 /** The pages inside the app shell; their `nav` entries are the shell's navigation. */
 const shellRoutes: RouteObject[] = [
@@ -121,11 +119,11 @@ const shellRoutes: RouteObject[] = [
   {
     path: '/dashboard',
     handle: nav({ label: t.nav.overview, icon: LayoutDashboard, order: 10 }),
-    lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+    element: dashboardPage,
   },
   {
     path: '/profile',
-    lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
+    element: profilePage,
   },
   {
     path: '/profile/:username',
@@ -136,19 +134,19 @@ const shellRoutes: RouteObject[] = [
       order: 30,
       to: (workspace) => `/profile/${workspace?.username ?? ''}`,
     }),
-    lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
+    element: profilePage,
   },
   {
     element: <RequireAuth />,
     children: [
       {
         path: '/',
-        lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+        element: dashboardPage,
       },
       {
         path: '/subscribers',
         handle: nav({ label: t.nav.subscribers, icon: Users, order: 20 }),
-        lazy: () => import('./routes/subscribers').then((m) => ({ Component: m.SubscribersRoute })),
+        element: page(() => import('./routes/subscribers').then((m) => m.SubscribersRoute)),
       },
       {
         path: '/finance',
@@ -158,39 +156,37 @@ const shellRoutes: RouteObject[] = [
           order: 25,
           activeWithin: '/finance',
         }),
-        lazy: () =>
-          import('./routes/finance').then(({ FinanceRoute }) => ({
-            element: <FinanceRoute sections={financeSections} />,
-          })),
+        element: page(() => import('./routes/finance').then((m) => m.FinanceRoute), {
+          sections: financeSections,
+        }),
         children: financeRoutes,
       },
       {
         path: '/subscriptions',
-        lazy: () =>
-          import('./routes/my-subscriptions').then((m) => ({ Component: m.MySubscriptionsRoute })),
+        element: page(() =>
+          import('./routes/my-subscriptions').then((m) => m.MySubscriptionsRoute),
+        ),
       },
       {
         path: '/account',
-        lazy: () => import('./routes/account').then((m) => ({ Component: m.AccountRoute })),
+        element: page(() => import('./routes/account').then((m) => m.AccountRoute)),
       },
       {
         path: '/workspaces/new',
-        lazy: () =>
-          import('./routes/workspace-new').then((m) => ({ Component: m.WorkspaceNewRoute })),
+        element: page(() => import('./routes/workspace-new').then((m) => m.WorkspaceNewRoute)),
       },
       {
         path: '/files',
         handle: nav({ label: filesNav.nav, icon: FolderOpen, order: 27 }),
-        lazy: () => import('./routes/files').then((m) => ({ Component: m.FilesRoute })),
+        element: page(() => import('./routes/files').then((m) => m.FilesRoute)),
       },
       {
         path: '/verification/:username',
-        lazy: () =>
-          import('./routes/verification').then((m) => ({ Component: m.VerificationRoute })),
+        element: page(() => import('./routes/verification').then((m) => m.VerificationRoute)),
       },
       {
         path: '/invitation/:id',
-        lazy: () => import('./routes/invitation').then((m) => ({ Component: m.InvitationRoute })),
+        element: page(() => import('./routes/invitation').then((m) => m.InvitationRoute)),
       },
       {
         path: '/settings',
@@ -201,17 +197,16 @@ const shellRoutes: RouteObject[] = [
           to: '/settings/workspace',
           activeWithin: '/settings',
         }),
-        lazy: () =>
-          import('./routes/settings').then(({ SettingsLayout }) => ({
-            element: <SettingsLayout sections={settingsSections} />,
-          })),
+        element: page(() => import('./routes/settings').then((m) => m.SettingsLayout), {
+          sections: settingsSections,
+        }),
         children: settingsRoutes,
       },
     ],
   },
   {
     path: '*',
-    lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
+    element: page(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
   },
 ];
 
@@ -221,56 +216,45 @@ export const shellNav = collectNav(shellRoutes);
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: (
-      <div className="flex min-h-dvh items-center justify-center">
-        <Spinner className="size-6 text-primary" />
-      </div>
-    ),
     children: [
       // public account and legal pages, without the app shell
       {
         path: '/login',
-        lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
+        element: page(() => import('./routes/login').then((m) => m.LoginRoute)),
       },
       {
         path: '/signup',
-        lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute })),
+        element: page(() => import('./routes/signup').then((m) => m.SignupRoute)),
       },
       {
         path: '/reset-password',
-        lazy: () =>
-          import('./routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+        element: page(() => import('./routes/reset-password').then((m) => m.ResetPasswordRoute)),
       },
       {
         path: '/account/email',
-        lazy: () =>
-          import('./routes/account-email').then((m) => ({ Component: m.AccountEmailRoute })),
+        element: page(() => import('./routes/account-email').then((m) => m.AccountEmailRoute)),
       },
       {
         path: '/confirm-email',
-        lazy: () =>
-          import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
+        element: page(() => import('./routes/confirm-email').then((m) => m.ConfirmEmailRoute)),
       },
       {
         path: '/privacy-policy',
-        lazy: () =>
-          import('./routes/privacy-policy').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+        element: page(() => import('./routes/privacy-policy').then((m) => m.PrivacyPolicyRoute)),
       },
       {
         path: '/unsubscribe',
-        lazy: () => import('./routes/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })),
+        element: page(() => import('./routes/unsubscribe').then((m) => m.UnsubscribeRoute)),
       },
       {
         path: '/terms',
-        lazy: () => import('./routes/terms').then((m) => ({ Component: m.TermsRoute })),
+        element: page(() => import('./routes/terms').then((m) => m.TermsRoute)),
       },
       {
         // the shell's code loads with the first page that shows it, not with the sign-in screens
-        lazy: () =>
-          import('@/components/layout/app-shell').then(({ AppShell }) => ({
-            element: <AppShell menu={shellNav} />,
-          })),
+        element: page(() => import('@/components/layout/app-shell').then((m) => m.AppShell), {
+          menu: shellNav,
+        }),
         children: shellRoutes,
       },
     ],

@@ -1,5 +1,5 @@
 import { Skeleton, SkeletonIdentity } from '@/components/ui/skeleton';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 
 /** A post's shape while posts load. */
 export function PostSkeleton({ media = true }: { media?: boolean }) {

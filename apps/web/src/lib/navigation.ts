@@ -8,7 +8,7 @@ type Navigate = (to: string) => void;
 
 let navigateImpl: Navigate = (to) => window.location.assign(to);
 
-/** The router registers its own navigate at start (app/router.tsx), so no full reload happens. */
+/** The router registers its own navigate when it renders (app/app-routes.tsx), so no full reload happens. */
 export function setNavigate(fn: Navigate) {
   navigateImpl = fn;
 }

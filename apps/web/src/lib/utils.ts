@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import type { ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { mergeClasses } from './merge-classes';
 
 /** Joins class names and lets later Tailwind utilities override earlier ones. */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
 
 /** First letter of a name, upper case, for avatar fallbacks ('?' when empty). */

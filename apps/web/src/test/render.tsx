@@ -1,25 +1,34 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { MemoryRouter } from 'react-router';
+import type { Location, RouteObject } from 'react-router';
+import { AppRoutes } from '@/app/app-routes';
 import { Providers } from '@/app/providers';
-import { setNavigate } from '@/lib/navigation';
+import { LocationProbe } from './location-probe';
 
 /**
  * Renders `routes` (the app's own table by default) in a memory router at `path`, inside the
- * app's providers (theme, query client without retries, toaster).
+ * app's providers (theme, query client without retries, toaster). `router.location` is where the
+ * router is now.
  */
 export function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setNavigate((to) => void router.navigate(to, { replace: true }));
+  const current: { location?: Location } = {};
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const utils = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes routes={routes} />
+        <LocationProbe onChange={(location) => (current.location = location)} />
+      </MemoryRouter>
     </Providers>,
   );
+  const router = {
+    get location(): Location {
+      return current.location!;
+    },
+  };
   return { ...utils, router, queryClient };
 }
 

@@ -1,4 +1,4 @@
-import { Composer } from '@/features/content/components/composer';
+import { LazyComposer } from '@/features/content/components/lazy-composer';
 import { FeedPosts } from '@/features/content/components/feed-posts';
 import { Welcome } from '@/features/dashboard/components/welcome';
 import { FeedPage } from '@/features/feed/components/feed-page';
@@ -13,7 +13,7 @@ export function DashboardRoute() {
   const { token } = useSession();
   return token ? (
     <FeedPage
-      composer={(author) => <Composer {...author} />}
+      composer={(author) => <LazyComposer {...author} />}
       posts={(ws, empty) => <FeedPosts ws={ws} empty={empty} />}
     />
   ) : (

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { Composer } from '@/features/content/components/composer';
-import { ProfilePosts } from '@/features/content/components/profile-posts';
+import { LazyComposer } from '@/features/content/components/lazy-composer';
+import { LazyProfilePosts } from '@/features/content/components/lazy-profile-posts';
+import { preloadProfilePosts } from '@/features/content/components/profile-posts-chunk';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { ProfilePlans } from '@/features/subscriptions/components/profile-plans';
 import { usePlans } from '@/features/subscriptions/hooks/use-plans';
@@ -16,6 +18,7 @@ import { useSession } from '@/lib/session';
 export function ProfileRoute() {
   const { username: param } = useParams();
   const { token, workspace } = useSession();
+  useEffect(preloadProfilePosts, []);
   const username = (param ?? workspace?.username ?? '').trim().toLowerCase();
   // asked for beside the profile, not after it: the page shows a visitor both at once
   const plansQuery = usePlans(username);
@@ -25,9 +28,9 @@ export function ProfileRoute() {
       key={username}
       username={username}
       plansSettled={!plansQuery.isPending}
-      composer={(author) => <Composer {...author} />}
+      composer={(author) => <LazyComposer {...author} />}
       posts={(profile, ws) => (
-        <ProfilePosts ws={ws} username={profile.username} label={profile.label} />
+        <LazyProfilePosts ws={ws} username={profile.username} label={profile.label} />
       )}
       plans={(profile, onSubscribed) => (
         <ProfilePlans

@@ -1,6 +1,6 @@
 import { SettingsPage } from '@/components/layout/page';
 import { PlansSettings } from '@/features/plans/components/plans-settings';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/features/plans/strings';
 
 /** /settings/plans ('Planos'): the Pix receiving data and the Mensal, Trimestral, Anual plans. */
 export function SettingsPlansRoute() {

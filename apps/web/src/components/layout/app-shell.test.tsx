@@ -183,8 +183,8 @@ describe('app shell', () => {
     await user.click(await screen.findByRole('button', { name: /^Abrir menu do usuário/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('');
+    expect(router.location.pathname).toBe('/login');
+    expect(router.location.search).toBe('');
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/logout')).toBe(true));
     const logout = calls.find((c) => c.path === '/api/v1/logout')!;
@@ -199,8 +199,8 @@ describe('route guards', () => {
     async (path) => {
       mockFetch(() => ({ body: {} }));
       const { router } = renderRoutes(routes, path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(new URLSearchParams(router.state.location.search).get('return_to')).toBe(path);
+      await waitFor(() => expect(router.location.pathname).toBe('/login'));
+      expect(new URLSearchParams(router.location.search).get('return_to')).toBe(path);
     },
   );
 
@@ -213,13 +213,13 @@ describe('route guards', () => {
     expect(
       await screen.findByRole('heading', { name: 'Perfil não encontrado' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/profile/ana');
+    expect(router.location.pathname).toBe('/profile/ana');
   });
 
   it('/settings opens /settings/workspace', async () => {
     signIn();
     const { router } = renderRoutes(routes, '/settings');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/workspace'));
+    await waitFor(() => expect(router.location.pathname).toBe('/settings/workspace'));
     expect(await screen.findByRole('heading', { name: 'Perfil', level: 2 })).toBeInTheDocument();
     const sub = screen.getByRole('navigation', { name: 'Seções das configurações' });
     expect(

@@ -6,7 +6,7 @@ import type { StoredWorkspace } from '@/lib/session';
  * A navigation entry, declared on its route in src/app/routes.tsx (`handle: { nav }`), so a new
  * page and its place in the menu are one edit:
  *
- *   { path: '/subscribers', handle: { nav: { label: t.nav.subscribers, icon: Users, order: 20 } }, lazy: … }
+ *   { path: '/subscribers', handle: { nav: { label: t.nav.subscribers, icon: Users, order: 20 } }, element: … }
  */
 export interface NavEntry {
   label: string;

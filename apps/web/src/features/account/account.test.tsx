@@ -208,7 +208,7 @@ describe('Minha conta: excluir conta', () => {
     expect(within(dialog).getByText(/Sua conta entra pelo Google e não tem senha/)).toBeVisible();
     expect(within(dialog).queryByLabelText('Senha')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Excluir conta' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     const sent = calls.find((c) => c.path === '/api/v1/me' && c.method === 'DELETE');
     expect(sent?.body).toEqual({});
   });

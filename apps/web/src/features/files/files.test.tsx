@@ -230,7 +230,7 @@ describe('Arquivos', () => {
     await userEvent.clear(screen.getByLabelText('Nome da pasta'));
     await userEvent.type(screen.getByLabelText('Nome da pasta'), 'Ensaio');
     await userEvent.click(screen.getByRole('button', { name: 'Criar pasta' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?pasta=fotos%2FEnsaio%2F'));
+    await waitFor(() => expect(router.location.search).toBe('?pasta=fotos%2FEnsaio%2F'));
     expect(calls.find((c) => c.path.endsWith('/folder'))?.body).toEqual({ path: 'fotos/Ensaio/' });
   });
 });

@@ -64,8 +64,8 @@ describe('Finanças in the navigation', () => {
   it('sends a signed-out visitor to the login with return_to', async () => {
     financeApi(books());
     const { router } = renderRoutes(routes, '/finance/transactions');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe(
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    expect(router.location.search).toBe(
       `?return_to=${encodeURIComponent('/finance/transactions')}`,
     );
   });

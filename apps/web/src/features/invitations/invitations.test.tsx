@@ -82,8 +82,8 @@ describe('invitation states', () => {
   it('sends a signed-out visitor to /login with return_to back here', async () => {
     mockFetch(() => ({ body: {} }));
     const { router } = renderRoutes(routes, PATH);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(new URLSearchParams(router.state.location.search).get('return_to')).toBe(PATH);
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.location.search).get('return_to')).toBe(PATH);
   });
 
   it('accepts: the joined workspace becomes current and /dashboard opens with a toast', async () => {
@@ -103,7 +103,7 @@ describe('invitation states', () => {
     expect(
       await screen.findByText('Convite aceito. Agora você faz parte da equipe de Estúdio Ana.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
     expect(calls.some((c) => c.method === 'POST' && c.path.includes('/accept/invitation/'))).toBe(
       true,
     );
@@ -183,8 +183,8 @@ describe('invitation states', () => {
       ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sair e entrar com outra conta' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(new URLSearchParams(router.state.location.search).get('return_to')).toBe(PATH);
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.location.search).get('return_to')).toBe(PATH);
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
   });
 
@@ -218,7 +218,7 @@ describe('invitation states', () => {
       await screen.findByRole('heading', { name: 'Você já faz parte desta equipe' }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Abrir espaço de trabalho' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.workspace)!).id).toBe(TEAM_WS.id);
   });
 });

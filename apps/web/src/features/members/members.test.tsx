@@ -7,7 +7,7 @@ import { meFixture, metadataFixture, mockFetch } from '@/test/fetch';
 import { storeSession } from '@/test/session';
 import { setViewportWidth } from '@/test/media';
 import { renderRoutes } from '@/test/render';
-import { canConfirmDelete, canInvite, canRemoveMember } from './validation';
+import { canConfirmDelete, canInvite, canRemoveMember } from './can';
 
 const WS_ID = '11111111-1111-4111-8111-111111111111';
 const OTHER_WS_ID = '33333333-3333-4333-8333-333333333333';
@@ -334,7 +334,7 @@ describe('/settings/members: owner', () => {
     await user.click(confirm);
 
     expect(await screen.findByText('Espaço de trabalho excluído.')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
     expect(
       calls.some((c) => c.method === 'DELETE' && c.path === `/api/v1/workspaces/${WS_ID}`),
     ).toBe(true);
@@ -360,7 +360,7 @@ describe('/settings/members: owner', () => {
       'Você precisa manter pelo menos um espaço de trabalho próprio. Crie outro antes de excluir este.';
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(await screen.findByText('Erro')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/settings/members');
+    expect(router.location.pathname).toBe('/settings/members');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.workspace)!).id).toBe(WS_ID);
   });
 

@@ -1,25 +1,13 @@
-import { InviteBody, Uuid } from '@fa-clube/contract';
-import type { TeamMember } from '@fa-clube/contract';
+import { Uuid } from '@fa-clube/contract';
 import { z } from 'zod';
+import { canConfirmDelete } from './can';
 
-/** The invite button is enabled only for an owner and an e-mail matching the simple pattern. */
-export function canInvite(email: string, isOwner: boolean): boolean {
-  return isOwner && InviteBody.safeParse({ email }).success;
-}
-
-/** The remove button is enabled only for the owner, and never on the owner's own row. */
-export function canRemoveMember(member: TeamMember, isOwner: boolean, meId: string | null) {
-  return isOwner && member.role !== 'owner' && member.id !== meId;
-}
+// The forms' schemas, loaded with zod when the danger zone shows; what enables the buttons is in
+// ./can.ts, without zod.
 
 /** Transferir propriedade: a member chosen (the body's e-mail is that member's). */
 export const TransferForm = z.object({ member_id: Uuid });
 export type TransferForm = z.infer<typeof TransferForm>;
-
-/** The delete button is enabled only when the workspace's username is typed exactly. */
-export function canConfirmDelete(typed: string, username: string): boolean {
-  return typed.trim() === username;
-}
 
 /** The deletion's confirmation: the workspace's username, typed exactly. */
 export const deleteConfirmForm = (username: string) =>

@@ -5,7 +5,7 @@ import {
   normalizePixKey as checkPixKey,
 } from '@fa-clube/contract';
 import type { PixKeyType } from '@fa-clube/contract';
-import { t } from '@/i18n/pt-BR';
+import { t } from './strings';
 
 /**
  * Pix receiving data on the client: masks while typing and the same checks the server makes

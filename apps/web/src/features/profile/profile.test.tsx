@@ -133,7 +133,7 @@ describe('profile page', () => {
       'href',
       '/settings/workspace',
     );
-    expect(screen.getByRole('form', { name: 'Nova publicação' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Nova publicação' })).toBeInTheDocument();
     expect(screen.getByText('Sua primeira publicação começa aqui')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.queryByTestId('post-placeholder')).not.toBeInTheDocument();
@@ -199,7 +199,7 @@ describe('profile page', () => {
 
   it('sends a signed-out visitor of /profile to the login', async () => {
     const { router } = renderProfile('/profile', makeProfile());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?return_to=%2Fprofile');
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    expect(router.location.search).toBe('?return_to=%2Fprofile');
   });
 });

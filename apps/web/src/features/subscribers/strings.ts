@@ -1,11 +1,41 @@
-import { t as shell } from '@/i18n/pt-BR';
+import { t as shared } from '@/i18n/subscriptions';
 
 /**
- * Texts of the subscribers screen: the shell's strings (src/i18n/pt-BR.ts) plus the feature's
- * own (payments to review), so the spec's texts stay greppable.
+ * Texts of the subscribers screen: the shared subscription texts (src/i18n/subscriptions.ts)
+ * plus the feature's own (the list, the pending charges, payments to review), so the spec's texts
+ * stay greppable and load only with the screen.
  */
 export const t = {
-  ...shell,
+  ...shared,
+  subscriptions: {
+    ...shared.subscriptions,
+    subscribers: {
+      title: 'Assinantes',
+      description: 'Quem assina o seu perfil e os pagamentos Pix à espera da sua confirmação.',
+      tabSubscribers: 'Assinantes',
+      tabPending: 'Pagamentos pendentes',
+      empty: 'No momento, você não tem nenhum assinante.',
+      emptyText: 'Divulgue seu perfil: quando alguém assinar, aparece aqui.',
+      until: (date: string) => `até ${date}`,
+      exportCsv: 'Exportar CSV',
+      exportFile: 'assinantes.csv',
+      pendingEmpty: 'Nenhum pagamento pendente',
+      pendingEmptyText:
+        'Quando um fã gerar um Pix para assinar, ele aparece aqui até você confirmar.',
+      plan: 'Plano',
+      value: 'Valor',
+      txidShort: 'txid',
+      createdAt: 'Gerado em',
+      confirm: 'Confirmar pagamento',
+      confirmTitle: 'Confirmar pagamento?',
+      confirmText: (value: string, label: string) =>
+        `Antes de confirmar, abra o app do seu banco e verifique se o Pix de ${value} de ${label} chegou na sua conta. A confirmação ativa a assinatura na hora e não pode ser desfeita.`,
+      confirmTxid: (txid: string) => `Procure pelo identificador ${txid} no extrato.`,
+      confirmAction: 'Confirmar recebimento',
+      confirmed: (label: string) => `Pagamento confirmado. ${label} agora é assinante.`,
+      ownerOnly: 'Somente o proprietário pode confirmar pagamentos.',
+    },
+  },
   reviews: {
     title: 'Pagamento a revisar',
     description:

@@ -237,7 +237,7 @@ describe('/subscribers', () => {
     expect(first.query.get('size')).toBe('20');
 
     await userEvent.setup().click(rows[1]!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/fa_2'));
+    await waitFor(() => expect(router.location.pathname).toBe('/profile/fa_2'));
   });
 
   it('loads more in pages of 20', async () => {

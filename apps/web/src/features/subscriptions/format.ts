@@ -1,6 +1,6 @@
 import { PLAN_TYPES, PLAN_TYPE_MONTHS, formatCents, majorToCents } from '@fa-clube/contract';
 import type { Plan } from '@fa-clube/contract';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/subscriptions';
 
 /** Plans in the order Mensal, Trimestral, Anual. */
 export function sortPlans(plans: readonly Plan[]): Plan[] {

@@ -223,8 +223,8 @@ describe('subscribe dialog', () => {
     const { router } = renderProfile();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Assinar o plano Trimestral' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe(`?return_to=${encodeURIComponent('/profile/ana')}`);
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    expect(router.location.search).toBe(`?return_to=${encodeURIComponent('/profile/ana')}`);
     expect(screen.getByText('tela de login')).toBeInTheDocument();
   });
 
@@ -233,8 +233,8 @@ describe('subscribe dialog', () => {
     const { router } = renderProfile();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Assinar o plano Mensal' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?return_to=%2Fprofile%2Fana');
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    expect(router.location.search).toBe('?return_to=%2Fprofile%2Fana');
     expect(calls.filter((c) => c.path === '/api/v1/subscribe/plan')).toHaveLength(0);
   });
 
@@ -253,7 +253,7 @@ describe('subscribe dialog', () => {
     const { router } = renderProfile();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Assinar o plano Mensal' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/verification/ana'));
+    await waitFor(() => expect(router.location.pathname).toBe('/verification/ana'));
     expect(screen.getByText('tela de verificação')).toBeInTheDocument();
     expect(
       await screen.findByText(
@@ -281,7 +281,7 @@ describe('subscribe dialog', () => {
       screen.getByText('Este criador ainda não configurou o recebimento por Pix.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/profile/ana');
+    expect(router.location.pathname).toBe('/profile/ana');
   });
 
   it("polls until the payment is confirmed, then shows 'Assinatura ativa!' and calls onSubscribed once", async () => {

@@ -8,7 +8,7 @@ import type { Call } from '@/test/fetch';
 import { storeSession } from '@/test/session';
 import { setViewportWidth } from '@/test/media';
 import { renderRoutes } from '@/test/render';
-import { canSaveDescription, canSaveName, canSaveUsername } from './validation';
+import { canSaveDescription, canSaveName, canSaveUsername } from './can-save';
 import { FakeXhr } from '@/test/xhr';
 
 const WS_ID = '11111111-1111-4111-8111-111111111111';

@@ -1,29 +1,25 @@
-import type { AppSettings, CustomerStatus, TrueIdCustomer } from '@fa-clube/contract';
+import type { CustomerStatus, TrueIdCustomer } from '@fa-clube/contract';
 import { ArrowLeft, ChevronLeft, ChevronRight, ScanFace } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Form, FormField, FormSubmit } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Note } from '@/components/ui/note';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { contractForm, setServerErrors, useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useApp } from '../hooks/use-apps';
-import { useCustomers, useSaveTrueIdSettings, useTrueIdSettings } from '../hooks/use-trueid';
+import { useCustomers, useTrueIdSettings } from '../hooks/use-trueid';
 import { formatDateTime, formatLegalId } from '../lib/format';
 import { t } from '../strings';
 import { STATUS_BADGE } from '../lib/status';
 
-// zod and the contract's schemas load when the form shows, not with the page
-const TrueIdSettingsForm = contractForm((c) => c.TrueIdSettings);
+// the settings' form (react-hook-form, the switch) is fetched beside the settings, not with the page
+const loadSettingsForm = () =>
+  import('./trueid-settings-form').then((m) => ({ default: m.TrueIdSettingsForm }));
+const SettingsForm = lazy(loadSettingsForm);
 
 // the dialog (Radix Dialog, its form) loads when it opens, not with the page
 const CustomerReviewDialog = lazy(() =>
@@ -76,6 +72,13 @@ export function TrueIdScreen() {
 
 function SettingsCard({ workspaceId, isOwner }: { workspaceId: string; isOwner: boolean }) {
   const settings = useTrueIdSettings(workspaceId);
+  useEffect(() => void loadSettingsForm(), []);
+  const skeleton = (
+    <div className="grid gap-3">
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-48" />
+    </div>
+  );
   return (
     <Card className="gap-5 px-5 sm:px-6">
       <h2 className="text-base font-semibold">{t.trueid.settingsTitle}</h2>
@@ -83,80 +86,18 @@ function SettingsCard({ workspaceId, isOwner }: { workspaceId: string; isOwner: 
       {settings.isError ? (
         <LoadError message={t.apps.loadError} onRetry={() => void settings.refetch()} />
       ) : settings.isPending ? (
-        <div className="grid gap-3">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-48" />
-        </div>
+        skeleton
       ) : (
-        <SettingsForm
-          key={JSON.stringify(settings.data)}
-          workspaceId={workspaceId}
-          isOwner={isOwner}
-          settings={settings.data}
-        />
+        <Suspense fallback={skeleton}>
+          <SettingsForm
+            key={JSON.stringify(settings.data)}
+            workspaceId={workspaceId}
+            isOwner={isOwner}
+            settings={settings.data}
+          />
+        </Suspense>
       )}
     </Card>
-  );
-}
-
-function SettingsForm({
-  workspaceId,
-  isOwner,
-  settings,
-}: {
-  workspaceId: string;
-  isOwner: boolean;
-  settings: AppSettings['trueid'];
-}) {
-  const form = useZodForm(TrueIdSettingsForm, { defaultValues: settings });
-  const save = useSaveTrueIdSettings(workspaceId);
-  const submit = (values: AppSettings['trueid']) =>
-    save.mutate(values, {
-      onSuccess: () => toast.success(t.trueid.saved),
-      onError: (error) => {
-        setServerErrors(form, error);
-        toast.error(errorMessage(error));
-      },
-    });
-  return (
-    <Form form={form} onSubmit={submit} className="grid gap-5">
-      <FormField
-        name="require_age_verification"
-        label={t.trueid.requireAge}
-        hint={t.trueid.requireAgeHint}
-      >
-        {({ value, onChange, onBlur, ref, ...control }) => (
-          <Switch
-            {...control}
-            ref={ref}
-            checked={Boolean(value)}
-            onCheckedChange={onChange}
-            onBlur={onBlur}
-            disabled={!isOwner}
-          />
-        )}
-      </FormField>
-      <FormField name="retention_days" label={t.trueid.retention} hint={t.trueid.retentionHint}>
-        {({ value, onChange, ...control }) => (
-          <Input
-            {...control}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1825}
-            className="max-w-40"
-            value={value == null || Number.isNaN(value) ? '' : String(value)}
-            onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
-            disabled={!isOwner}
-          />
-        )}
-      </FormField>
-      {isOwner ? (
-        <div className="flex justify-end">
-          <FormSubmit pending={save.isPending}>{t.trueid.save}</FormSubmit>
-        </div>
-      ) : null}
-    </Form>
   );
 }
 

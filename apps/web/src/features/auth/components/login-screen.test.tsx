@@ -82,7 +82,7 @@ describe('login screen', () => {
     const user = await fillCredentials('maria@exemplo.com', 'senha-segura');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/plans'));
+    await waitFor(() => expect(router.location.pathname).toBe('/settings/plans'));
     expect(calls[0]!.body).toEqual({ email: 'maria@exemplo.com', password: 'senha-segura' });
     expect(localStorage.getItem('stale')).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toMatch(/^ey/);
@@ -108,7 +108,7 @@ describe('login screen', () => {
     const { router } = renderRoutes(routes, `/login?return_to=${encodeURIComponent(returnTo)}`);
     const user = await fillCredentials('maria@exemplo.com', 'senha-segura');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
   });
 
   it('shows an Erro toast with the server message and marks the fields red', async () => {
@@ -163,7 +163,7 @@ describe('login screen', () => {
     await user.clear(code);
     expect(code).not.toHaveAttribute('aria-invalid');
     await user.type(code, '654321');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
     const last = calls.filter((c) => c.path === '/api/v1/token').at(-1)!;
     expect(last.body).toEqual({
       email: 'maria@exemplo.com',
@@ -203,7 +203,7 @@ describe('login screen', () => {
     await user.clear(field);
     await user.type(field, 'k7m2p-x6q4r');
     await user.click(submit);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
     expect(calls.filter((c) => c.path === '/api/v1/token').at(-1)!.body).toEqual({
       email: 'maria@exemplo.com',
       password: 'senha-segura',
@@ -236,7 +236,7 @@ describe('login screen', () => {
       routes,
       `/login?access_token=${access}&refresh_token=r-9&metadata=${encodeURIComponent(metadata)}&state=${state}&return_to=%2Fsubscribers`,
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/subscribers'));
+    await waitFor(() => expect(router.location.pathname).toBe('/subscribers'));
     // the one-time state is spent
     expect(takeSocialLoginState()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(access);
@@ -272,8 +272,8 @@ describe('login screen', () => {
       ).length,
     ).toBeGreaterThan(0);
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('');
+    expect(router.location.pathname).toBe('/login');
+    expect(router.location.search).toBe('');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(calls).toHaveLength(0);

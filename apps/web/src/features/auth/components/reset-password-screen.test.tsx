@@ -62,7 +62,7 @@ describe('reset password: reset mode (?token=)', () => {
     await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova-senha-1');
     await user.click(screen.getByRole('button', { name: 'Redefinir Senha' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/v1/reset-password' });
     expect(calls[0]!.body).toEqual({ token: 'abc123token', password: 'nova-senha-1' });
     expect((await screen.findAllByText('Sucesso')).length).toBeGreaterThan(0);

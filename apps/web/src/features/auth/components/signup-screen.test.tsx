@@ -84,8 +84,8 @@ describe('sign-up screen', () => {
     const user = await fill(valid);
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?email=ana%40exemplo.com');
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
+    expect(router.location.search).toBe('?email=ana%40exemplo.com');
     expect(calls[0]!.body).toEqual({
       full_name: 'Ana Lúcia S. Gonçalves',
       username: 'analucia',

@@ -1,6 +1,6 @@
 import type { EmailCampaign } from '@fa-clube/contract';
 import { ArrowLeft, Mail, MailX, Settings2 } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SettingsPage } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
@@ -13,9 +13,12 @@ import { hasErrorCode } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useCampaigns, useCampaignsWorkspace, useSendingSettings } from '../hooks/use-campaigns';
 import { t } from '../strings';
-import { ComposeCard } from './compose-form';
 
 // the dialog (Radix Dialog, its form) loads when it opens, not with the page
+// the compose form (react-hook-form, zod) is fetched beside the campaigns, not with the page
+const loadCompose = () => import('./compose-form').then((m) => ({ default: m.ComposeCard }));
+const ComposeCard = lazy(loadCompose);
+
 const SettingsDialog = lazy(() =>
   import('./settings-dialog').then((m) => ({ default: m.SettingsDialog })),
 );
@@ -32,6 +35,9 @@ export function CampaignsScreen() {
   const notInstalled = hasErrorCode(campaigns.error, 'APP_NOT_INSTALLED');
   const settings = useSendingSettings(ws ?? '', Boolean(ws) && isOwner && campaigns.isSuccess);
   const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (isOwner) void loadCompose();
+  }, [isOwner]);
 
   return (
     <SettingsPage title={t.campaigns.title} description={t.campaigns.description}>
@@ -75,7 +81,11 @@ export function CampaignsScreen() {
         <LoadError message={t.campaigns.loadError} onRetry={() => void campaigns.refetch()} />
       ) : (
         <div className="grid gap-8">
-          {isOwner ? <ComposeCard ws={ws} /> : null}
+          {isOwner ? (
+            <Suspense fallback={<Skeleton className="h-96 rounded-xl" />}>
+              <ComposeCard ws={ws} />
+            </Suspense>
+          ) : null}
           <section aria-labelledby="campaigns-title" className="grid gap-3">
             <h2 id="campaigns-title" className="font-semibold">
               {t.campaigns.listTitle}

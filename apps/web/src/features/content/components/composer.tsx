@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormSubmit } from '@/components/ui/form';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreatePost } from '../hooks/use-create-post';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { useFeedPosts } from '../hooks/use-posts';
 import { PostList } from './post-list';
 

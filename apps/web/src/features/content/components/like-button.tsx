@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { cn } from '@/lib/utils';
 
 interface LikeButtonProps {

@@ -2,7 +2,7 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { ImageOff, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import type { ContentPages } from '../api/content-api';
 import { useFreshMedia } from '../hooks/use-fresh-media';
 import type { ViewerItem } from '../lib/viewer-items';

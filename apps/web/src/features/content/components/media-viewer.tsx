@@ -11,7 +11,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { cn } from '@/lib/utils';
 import { useFreshMedia } from '../hooks/use-fresh-media';
 import { useWheelStep, wrapIndex } from '../hooks/use-wheel-step';

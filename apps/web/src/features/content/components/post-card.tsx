@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ContentItem } from '@fa-clube/contract';
 import { Avatar } from '@/components/ui/avatar';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { cn } from '@/lib/utils';
 import { LikeButton } from './like-button';
 import { PostMedia } from './post-media';

@@ -2,7 +2,7 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PostListSkeleton, PostSkeleton } from '@/components/post-skeleton';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import type { ContentPages } from '../api/content-api';
 import { PostCard } from './post-card';
 import { usePostPages } from '../hooks/use-post-pages';

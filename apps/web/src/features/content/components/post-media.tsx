@@ -1,6 +1,6 @@
 import { ImageOff, Maximize2 } from 'lucide-react';
 import type { ContentAttachment } from '@fa-clube/contract';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { cn } from '@/lib/utils';
 import { useFreshMedia } from '../hooks/use-fresh-media';
 

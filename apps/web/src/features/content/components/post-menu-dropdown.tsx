@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { LoadedDropdownMenu } from '@/components/ui/loaded-dropdown-menu';
 import type { OpenedBy } from '@/components/ui/menu-on-demand';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { useDeletePost } from '../hooks/use-delete-post';
 
 /** PostMenu's menu and confirmation (post-menu.tsx), loaded on its first open and shown open. */

@@ -3,7 +3,7 @@ import { Suspense, lazy } from 'react';
 import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { useMenuOnDemand } from '@/components/ui/menu-on-demand';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 
 // the menu and the confirmation (Radix DropdownMenu and AlertDialog) load on the first open
 const loadMenu = () => import('./post-menu-dropdown');

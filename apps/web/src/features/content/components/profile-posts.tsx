@@ -2,7 +2,7 @@ import { Camera, ImageIcon, Rows3 } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { useProfilePosts } from '../hooks/use-posts';
 import { MediaGrid } from './media-grid';
 import { PostList } from './post-list';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AttachmentInput } from '@fa-clube/contract';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { errorMessage } from '@/lib/api-client';
 import { UploadError, uploadFile } from '@/lib/upload';
 import { createContent, requestObjectUpload } from '../api/content-api';

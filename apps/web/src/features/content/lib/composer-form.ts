@@ -1,6 +1,6 @@
 import { POST_TEXT_MAX } from '@fa-clube/contract';
 import { z } from 'zod';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 
 // Its own module: the composer fetches it (and zod) when it shows, not with the page.
 

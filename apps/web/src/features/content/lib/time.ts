@@ -1,6 +1,6 @@
 import { formatDistance } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 
 /** 'há 5 minutos', 'há cerca de 2 horas', 'há 3 dias' (spec: relative times in pt-BR). */
 export function relativeTime(date: Date | string, now: Date | number = Date.now()): string {

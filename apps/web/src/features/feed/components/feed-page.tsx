@@ -5,7 +5,7 @@ import { Page, PageHeader } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { useSession } from '@/lib/session';
 import { useIsWideLayout } from '@/lib/use-media-query';
 import { useOwnProfile, useRecommended } from '../hooks/use-feed-data';

@@ -1,7 +1,7 @@
 import { ChevronRight, CreditCard, ShieldCheck, UserRoundPen, UsersRound } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 
 const steps: { icon: LucideIcon; title: string; to: string }[] = [
   { icon: UserRoundPen, title: t.dashboard.stepProfileTitle, to: '/settings/workspace' },

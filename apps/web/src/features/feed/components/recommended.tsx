@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { RecommendedProfile } from '@fa-clube/contract';
 import { Avatar } from '@/components/ui/avatar';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 
 function RecommendedCard({ profile }: { profile: RecommendedProfile }) {
   return (

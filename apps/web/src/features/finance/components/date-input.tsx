@@ -1,4 +1,4 @@
-import { IsoDate } from '@fa-clube/contract';
+import { isFinanceDate } from '@fa-clube/contract';
 import { useState } from 'react';
 import type { ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
@@ -27,7 +27,7 @@ export function DateInput({ value, onChange, ...props }: DateInputProps) {
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
     setSeen(value);
-    if (IsoDate.safeParse(value).success || value === '') setText(value ? formatDate(value) : '');
+    if (isFinanceDate(value) || value === '') setText(value ? formatDate(value) : '');
   }
   return (
     <Input
@@ -44,7 +44,7 @@ export function DateInput({ value, onChange, ...props }: DateInputProps) {
         const [day, month, year] = typed.split('/');
         const iso = `${year}-${month}-${day}`;
         if (!typed) onChange('');
-        else if (year?.length === 4 && IsoDate.safeParse(iso).success) onChange(iso);
+        else if (year?.length === 4 && isFinanceDate(iso)) onChange(iso);
         else onChange(typed);
       }}
     />

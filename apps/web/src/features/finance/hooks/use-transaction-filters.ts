@@ -1,4 +1,6 @@
-import { PAGING, TransactionsQuery } from '@fa-clube/contract';
+import { PAGING } from '@fa-clube/contract';
+import type { ContractModule } from '@/lib/contract-schemas';
+import { useContract } from '@/lib/contract-schemas';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TransactionFilters } from '../api/finance-api';
@@ -6,13 +8,22 @@ import type { TransactionFilters } from '../api/finance-api';
 const FILTER_KEYS = ['account_id', 'category', 'status', 'from', 'to', 'q'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 
-/** The filters in the address, each checked by the contract's query schema; a bad one is dropped. */
-function readFilters(params: URLSearchParams): TransactionFilters {
+/** The filters in the address as they are. */
+function addressFilters(params: URLSearchParams): Record<string, string> {
   const raw: Record<string, string> = {};
   for (const key of FILTER_KEYS) {
     const value = params.get(key)?.trim();
     if (value) raw[key] = value;
   }
+  return raw;
+}
+
+/** The filters each checked by the contract's query schema; a bad one is dropped. */
+function checkFilters(
+  address: Record<string, string>,
+  { TransactionsQuery }: ContractModule,
+): TransactionFilters {
+  const raw = { ...address };
   for (;;) {
     const parsed = TransactionsQuery.safeParse(raw);
     if (parsed.success) {
@@ -29,11 +40,20 @@ function readFilters(params: URLSearchParams): TransactionFilters {
 /**
  * The transactions list's filters and page, kept in the address (?account_id=&category=&status=
  * &from=&to=&q=&page=) so a filtered list can be linked to and survives a reload. Changing a
- * filter goes back to the first page.
+ * filter goes back to the first page. The schema comes with the contract's chunk, which the
+ * list's first answer needs anyway: until it is in, the fields show the address' values and
+ * `checked` is false (the list waits); without it (a failed load) the values go unchecked and the
+ * list's request fails with a retry.
  */
 export function useTransactionFilters() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => readFilters(params), [params]);
+  const contract = useContract();
+  const address = useMemo(() => addressFilters(params), [params]);
+  const filters: TransactionFilters = useMemo(
+    () => (contract ? checkFilters(address, contract) : address),
+    [address, contract],
+  );
+  const checked = contract !== undefined;
   const pageParam = Number(params.get('page'));
   const page =
     Number.isInteger(pageParam) && pageParam >= PAGING.transactions.base
@@ -65,5 +85,5 @@ export function useTransactionFilters() {
   );
   const clear = useCallback(() => setParams({}, { replace: true }), [setParams]);
   const active = Object.keys(filters).length > 0;
-  return { filters, page, setFilter, setPage, clear, active };
+  return { filters, checked, page, setFilter, setPage, clear, active };
 }

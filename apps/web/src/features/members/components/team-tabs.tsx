@@ -7,37 +7,20 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton, SkeletonIdentity } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteInvitation, useRemoveMember } from '../hooks/use-team';
-import { canRemoveMember } from '../validation';
+import { canRemoveMember } from '../can';
 import { CopyLinkButton } from './copy-link-button';
+import { RowsSkeleton } from './team-skeleton';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
 });
-
-function RowsSkeleton() {
-  return (
-    <ul className="divide-y" data-testid="team-loading" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="flex items-center gap-3 px-4 py-3.5 sm:px-5">
-          <SkeletonIdentity
-            avatar="size-10"
-            lines={['h-4 w-40 max-w-full', 'h-3 w-56 max-w-full']}
-            className="flex-1"
-          />
-          <Skeleton className="h-8 w-8" />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function MembersList({
   workspaceId,

@@ -7,7 +7,7 @@ import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
 import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { useSavePix } from '../hooks/use-plans-settings';

@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
 import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { formatCentsInput, parseCentsInput } from '@/lib/money-input';

@@ -1,13 +1,13 @@
-import { PLAN_TYPES, PLAN_TYPE_LABELS } from '@fa-clube/contract';
+import { Suspense, lazy, useEffect } from 'react';
 import { Button } from '@/components/ui/button';
-import { Note } from '@/components/ui/note';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentWorkspace, useOwnPlans, usePixSettings } from '../hooks/use-plans-settings';
-import { PixSettingsForm } from './pix-settings-form';
-import { PlanForm } from './plan-form';
+
+// the forms (react-hook-form, the plan tabs) are fetched beside the data, not with the page
+const loadEditor = () => import('./plans-editor').then((m) => ({ default: m.PlansEditor }));
+const PlansEditor = lazy(loadEditor);
 
 /**
  * /settings/plans: the Pix receiving data, then the three plans in tabs (Mensal, Trimestral,
@@ -19,14 +19,14 @@ export function PlansSettings() {
   const plans = useOwnPlans(workspace.username);
   const readOnly = !workspace.isOwner;
 
-  if (!workspace.id || pix.isPending || plans.isPending) {
-    return (
-      <div className="grid gap-6" aria-busy>
-        <Skeleton className="h-64 rounded-xl" />
-        <Skeleton className="h-80 rounded-xl" />
-      </div>
-    );
-  }
+  useEffect(() => void loadEditor(), []);
+  const skeleton = (
+    <div className="grid gap-6" aria-busy>
+      <Skeleton className="h-64 rounded-xl" />
+      <Skeleton className="h-80 rounded-xl" />
+    </div>
+  );
+  if (!workspace.id || pix.isPending || plans.isPending) return skeleton;
 
   const failed = pix.error ?? plans.error;
   if (failed) {
@@ -48,60 +48,16 @@ export function PlansSettings() {
     );
   }
 
-  const saved = plans.data?.plans ?? [];
-  const blockedReason = pix.data ? null : t.subscriptions.plansSettings.needsPix;
   return (
-    // a fresh set of forms for each workspace
-    <div key={workspace.id} className="grid gap-6">
-      {readOnly ? <Note tone="muted">{t.subscriptions.plansSettings.readOnly}</Note> : null}
-
-      <PixSettingsForm
-        // a fresh form when the saved data arrives or changes
-        key={pix.data?.updated_at ?? 'none'}
-        ws={workspace.id}
-        saved={pix.data ?? null}
+    <Suspense fallback={skeleton}>
+      <PlansEditor
+        // a fresh set of forms for each workspace
+        key={workspace.id}
+        workspace={{ ...workspace, id: workspace.id }}
+        pix={pix.data ?? null}
+        saved={plans.data?.plans ?? []}
         readOnly={readOnly}
       />
-
-      <section
-        aria-labelledby="plans-title"
-        className="rounded-xl border bg-card p-5 shadow-xs sm:p-6"
-      >
-        <h3 id="plans-title" className="mb-4 text-base font-semibold tracking-tight">
-          {t.subscriptions.plansSettings.plansTitle}
-        </h3>
-        <Tabs defaultValue="monthly">
-          <TabsList className="w-full sm:w-fit">
-            {PLAN_TYPES.map((type) => (
-              <TabsTrigger key={type} value={type} className="sm:px-5">
-                {PLAN_TYPE_LABELS[type]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {PLAN_TYPES.map((type) => {
-            const plan = saved.find((p) => p.plan_type === type);
-            return (
-              <TabsContent
-                key={type}
-                value={type}
-                // keeps unsaved edits of the other tabs
-                forceMount
-                className="pt-2 data-[state=inactive]:hidden"
-              >
-                <PlanForm
-                  key={plan ? `${plan.value}:${plan.discount}` : 'new'}
-                  ws={workspace.id!}
-                  username={workspace.username}
-                  planType={type}
-                  saved={plan}
-                  readOnly={readOnly}
-                  blockedReason={blockedReason}
-                />
-              </TabsContent>
-            );
-          })}
-        </Tabs>
-      </section>
-    </div>
+    </Suspense>
   );
 }

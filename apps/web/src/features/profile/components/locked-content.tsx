@@ -2,7 +2,7 @@ import { Lock, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { placeholderArt } from '../lib/placeholder-art';
 
 /** Placeholders drawn at a time; more come as the end of the grid comes into view. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Profile } from '@fa-clube/contract';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 
 /** A cover, or a brand gradient when the creator has none. */
 export function Cover({ url, label }: { url: string | null; label: string }) {

@@ -2,7 +2,7 @@ import { UserRoundX } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusScreen } from '@/components/layout/status-screen';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 
 /** 'Perfil não encontrado': an unknown username. */
 export function ProfileNotFound({ username }: { username: string }) {

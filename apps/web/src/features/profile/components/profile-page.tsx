@@ -8,7 +8,7 @@ import { DocumentTitle } from '@/components/layout/document-title';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 import { useProfile } from '@/lib/profile';
 import { useSession } from '@/lib/session';
 import { isProfileNotFound } from '../api/profile-api';

@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { PostListSkeleton } from '@/components/post-skeleton';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/content';
 
 /** The profile's shape while it loads. */
 export function ProfileSkeleton() {

@@ -1,23 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Form, FormField, FormSubmit } from '@/components/ui/form';
-import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
-import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { ME_QUERY_KEY, useMe } from '@/lib/me';
 import { cn } from '@/lib/utils';
 import {
@@ -26,7 +15,6 @@ import {
   startGoogleLink,
   unlinkGoogle,
 } from '../api/security-api';
-import type { LinkValues } from '../link-form';
 import { t } from '../strings';
 
 /** The "G" of Google, in its colours (decorative). */
@@ -53,48 +41,13 @@ function GoogleMark({ className }: { className?: string }) {
   );
 }
 
-// zod loads when the dialog shows, not with the page
-const LinkForm = lazyForm(() => import('../link-form').then((m) => m.LinkForm));
-
 /** Goes to the provider (a full navigation: the flow's cookie came with the answer). */
 const goTo = (url: string) => window.location.assign(url);
 
-/** 'Vincular conta Google': the password, then off to Google. */
-function LinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
-  const form = useZodForm(LinkForm, { defaultValues: { password: '' } });
-  const start = useMutation({ mutationFn: (password: string) => startGoogleLink(password) });
-  const submit = ({ password }: LinkValues) =>
-    start.mutate(password, {
-      onSuccess: (res) => goTo(res.authorization_url),
-      onError: (err) => {
-        if (!setServerErrors(form, err))
-          form.setError('password', { type: 'server', message: errorMessage(err) });
-      },
-    });
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <Form form={form} onSubmit={submit} className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>{t.security.googleLinkTitle}</DialogTitle>
-            <DialogDescription>{t.security.googleLinkDescription}</DialogDescription>
-          </DialogHeader>
-          <FormField name="password" label={t.security.password}>
-            {(control) => <PasswordInput {...control} autoComplete="current-password" autoFocus />}
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t.common.cancel}
-            </Button>
-            <FormSubmit pending={start.isPending || start.isSuccess}>
-              {t.security.googleContinue}
-            </FormSubmit>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
-  );
-}
+// the dialog (Radix Dialog, its form) loads when it opens, not with the page
+const LinkDialog = lazy(() =>
+  import('./google-link-dialog').then((m) => ({ default: m.LinkDialog })),
+);
 
 /**
  * The return from Google (`?google=linked` or `?google_error=`): one toast, then the query
@@ -209,7 +162,11 @@ export function GoogleCard() {
           )}
         </div>
       </div>
-      {open ? <LinkDialog open={open} onOpenChange={setOpen} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <LinkDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

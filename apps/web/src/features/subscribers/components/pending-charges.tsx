@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Note } from '@/components/ui/note';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
 import { useConfirmCharge, usePendingCharges } from '../hooks/use-subscribers';
 import { PayerRow } from './payer-row';

@@ -8,7 +8,7 @@ import { PagedList } from '@/components/paged-list';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
-import { t } from '@/i18n/pt-BR';
+import { t } from '../strings';
 import { useSubscribers } from '../hooks/use-subscribers';
 
 /** Badge text and look per plan type. */

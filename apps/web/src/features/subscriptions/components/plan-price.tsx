@@ -1,6 +1,6 @@
 import { formatCents, majorToCents } from '@fa-clube/contract';
 import type { Plan } from '@fa-clube/contract';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/subscriptions';
 import { cn } from '@/lib/utils';
 import { perMonthText } from '../format';
 

@@ -5,7 +5,7 @@ import type { Plan, PlanType } from '@fa-clube/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/subscriptions';
 import { cn } from '@/lib/utils';
 import { sortPlans } from '../format';
 import { usePlans } from '../hooks/use-plans';

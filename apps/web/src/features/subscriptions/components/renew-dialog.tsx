@@ -1,7 +1,7 @@
 import type { PlanType } from '@fa-clube/contract';
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/subscriptions';
 import { errorMessage } from '@/lib/api-client';
 import { sortPlans } from '../format';
 import { usePlans } from '../hooks/use-plans';

@@ -26,7 +26,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/subscriptions';
 import { errorMessage, hasErrorCode, isSessionError } from '@/lib/api-client';
 import { loginPath } from '@/lib/navigation';
 import { useViewerId } from '@/lib/session';

@@ -7,18 +7,17 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { setServerErrors, useZodForm } from '@/lib/form';
+import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { useUpdateWorkspace } from '../hooks/use-workspace-settings';
 import { t } from '../strings';
-import {
-  DescriptionForm as DescriptionSchema,
-  NameForm as NameSchema,
-  UsernameForm as UsernameSchema,
-  canSaveDescription,
-  canSaveName,
-  canSaveUsername,
-} from '../validation';
+import { canSaveDescription, canSaveName, canSaveUsername } from '../can-save';
 import { SettingsForm } from './settings-section';
+
+// zod and the schemas load when a form first validates, not with the page
+const validation = () => import('../validation');
+const NameSchema = lazyForm(() => validation().then((m) => m.NameForm));
+const UsernameSchema = lazyForm(() => validation().then((m) => m.UsernameForm));
+const DescriptionSchema = lazyForm(() => validation().then((m) => m.DescriptionForm));
 
 interface FormProps {
   workspace: Workspace;
