@@ -1,3 +1,4 @@
+import { cpus } from 'node:os';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context';
@@ -21,9 +22,25 @@ declare module 'fastify' {
 /** Lets a route through even while the process is under pressure (the health check). */
 export const alwaysServed = { pressureHandler: () => undefined };
 
-/** The event loop counts as busy above this utilization (sampled every BUSY_SAMPLE_MS). */
+/**
+ * The process counts as busy when its event loop is more than BUSY_UTILIZATION used, or the
+ * machine's CPUs (PostgreSQL often shares them) more than BUSY_CPU, over the last BUSY_SAMPLE_MS.
+ */
 const BUSY_UTILIZATION = 0.7;
+const BUSY_CPU = 0.85;
 const BUSY_SAMPLE_MS = 100;
+
+/** The machine's CPU time so far, busy and in all (ms, every core). */
+function cpuTimes() {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.idle + times.irq;
+    busy += all - times.idle;
+    total += all;
+  }
+  return { busy, total };
+}
 
 /**
  * Load shedding: turn-taking for the heavy routes, and
@@ -43,10 +60,13 @@ export async function registerLoadShedding(app: FastifyInstance, ctx: AppContext
   }
   // While other requests are in flight, the heavy routes yield (lib/heavy-turns.ts).
   let busy = false;
-  let sampled = performance.eventLoopUtilization();
+  let sampled = { loop: performance.eventLoopUtilization(), cpu: cpuTimes() };
   const sampler = setInterval(() => {
-    const next = performance.eventLoopUtilization();
-    busy = performance.eventLoopUtilization(next, sampled).utilization > BUSY_UTILIZATION;
+    const next = { loop: performance.eventLoopUtilization(), cpu: cpuTimes() };
+    const cpuTotal = next.cpu.total - sampled.cpu.total;
+    busy =
+      performance.eventLoopUtilization(next.loop, sampled.loop).utilization > BUSY_UTILIZATION ||
+      (cpuTotal > 0 && (next.cpu.busy - sampled.cpu.busy) / cpuTotal > BUSY_CPU);
     sampled = next;
   }, BUSY_SAMPLE_MS).unref();
   const heavy = new HeavyTurns({
