@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import { firstPaint } from './vite-plugins/first-paint';
 import { routeTable } from './vite-plugins/route-table';
 
 /**
@@ -37,6 +38,13 @@ function precompress(): Plugin {
   };
 }
 
+const contractSource = path.resolve(import.meta.dirname, '../../packages/contract/src');
+/** zod, the web's two modules that bring it in, and the contract's modules that build schemas. */
+function isSchemaModule(id: string): boolean {
+  if (/node_modules[\\/]zod[\\/]|src[\\/]lib[\\/](zod|contract-bundle)\.ts$/.test(id)) return true;
+  return id.startsWith(contractSource) && /from 'zod'/.test(readFileSync(id, 'utf8'));
+}
+
 // In development the API runs on API_PORT (default 3000) and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '3000';
 
@@ -48,7 +56,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), precompress(), routeTable()],
+  plugins: [react(), tailwindcss(), firstPaint(), precompress(), routeTable()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
@@ -76,6 +84,9 @@ export default defineConfig(({ mode }) => ({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            // zod and the contract's schemas, fetched together on first use
+            // (lib/contract-schemas.ts); its paths and constants stay with the pages that use them
+            { name: 'contract', test: isSchemaModule, includeDependenciesRecursively: false },
           ],
         },
       },

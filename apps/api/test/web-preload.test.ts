@@ -54,6 +54,8 @@ describe("the page's chunks named in index.html", () => {
   beforeAll(async () => {
     web = mkdtempSync(path.join(tmpdir(), 'fa-clube-web-'));
     writeFileSync(path.join(web, 'index.html'), INDEX);
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'assets', 'react-r1.js'), 'export const react = 1;\n');
     mkdirSync(path.join(web, '.vite'));
     writeFileSync(path.join(web, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     writeFileSync(path.join(web, '.vite', 'routes.json'), JSON.stringify(ROUTES));
@@ -89,6 +91,21 @@ describe("the page's chunks named in index.html", () => {
       '/assets/app-shell-s1.js',
       '/assets/workspace-new-w1.js',
     ]);
+  });
+
+  it('sends a hashed asset without the headers that only a document uses', async () => {
+    const asset = await t.inject({ method: 'GET', url: '/assets/react-r1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'x-request-id'])
+      expect(asset.headers[name], name).toBeUndefined();
+    // the page itself keeps them all
+    const page = await t.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-request-id']).toBeDefined();
   });
 
   it('sends the plain index.html for an address outside the route table', async () => {

@@ -18,7 +18,10 @@ import { useSession } from '@/lib/session';
 export function ProfileRoute() {
   const { username: param } = useParams();
   const { token, workspace } = useSession();
-  useEffect(preloadProfilePosts, []);
+  // only a signed-in caller may read posts: a visitor is not made to fetch their code
+  useEffect(() => {
+    if (token) preloadProfilePosts();
+  }, [token]);
   const username = (param ?? workspace?.username ?? '').trim().toLowerCase();
   // asked for beside the profile, not after it: the page shows a visitor both at once
   const plansQuery = usePlans(username);
