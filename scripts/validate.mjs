@@ -3,7 +3,7 @@
 // dependencies (knip), types, schema vs migrations,
 // unit + integration tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL
 // is set), the web build and its first-load budget (150 KB gzip per page), then the
-// Playwright journeys in Chromium.
+// Playwright journeys in Chromium and Lighthouse on a phone (login, profile, feed).
 // Every step runs; the summary lists each and the exit code is 1 if any failed.
 import { spawnSync } from 'node:child_process';
 
@@ -46,7 +46,32 @@ const steps = [
   {
     name: 'e2e',
     label: 'journeys (Chromium)',
-    cmd: ['npx', 'playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+    cmd: [
+      'npx',
+      'playwright',
+      'test',
+      '-c',
+      'apps/web/playwright.config.ts',
+      '--project',
+      'chromium',
+    ],
+    needs: 'build',
+  },
+  {
+    // issue 12: login, profile and feed on a phone, performance ≥ 90, accessibility and best
+    // practices ≥ 95 (median of three runs; apps/web/e2e/lighthouse.spec.ts)
+    name: 'lighthouse',
+    label: 'Lighthouse (mobile)',
+    cmd: [
+      'npx',
+      'playwright',
+      'test',
+      '-c',
+      'apps/web/playwright.config.ts',
+      '--project',
+      'lighthouse',
+      '--no-deps',
+    ],
     needs: 'build',
   },
 ];

@@ -72,12 +72,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /lighthouse\.spec\.ts/ },
-    // measured alone, after every other journey: nothing else competes for the CPU
-    // (`--project lighthouse --no-deps` runs it by itself). Opt-in (E2E_LIGHTHOUSE=1) while the
-    // performance budget is not met: see issue 12's note.
-    ...(process.env.E2E_LIGHTHOUSE === '1'
-      ? [{ name: 'lighthouse', testMatch: /lighthouse\.spec\.ts/, dependencies: ['chromium'] }]
-      : []),
+    // Lighthouse (issue 12): measured alone, after every other journey, so that nothing else
+    // competes for the CPU (`--project lighthouse --no-deps` runs it by itself)
+    { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts/, dependencies: ['chromium'] },
   ],
   webServer: [
     {

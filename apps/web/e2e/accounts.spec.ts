@@ -24,6 +24,9 @@ test.describe('accounts', () => {
     await submit.click();
 
     await expect(page).toHaveURL(`/login?email=${encodeURIComponent(user.email)}`);
+    // the address changes first; the sign-up form (with the same labels) stays until the login
+    // page's code is in (a navigation is a transition)
+    await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
     await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
     await page.getByLabel('Senha', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();

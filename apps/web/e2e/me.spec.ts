@@ -198,6 +198,8 @@ test.describe("the person's side", () => {
     await confirm.getByLabel('Senha', { exact: true }).fill('outra-senha-456');
     await confirm.getByRole('button', { name: 'Excluir conta' }).click();
     await expect(page).toHaveURL(/\/login/);
+    // the account page stays until the login page's code is in (a navigation is a transition)
+    await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
     await page.getByLabel('E-mail').fill(person.user.email);
     await page.getByLabel('Senha', { exact: true }).fill('outra-senha-456');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();

@@ -10,9 +10,10 @@ const BUILT =
   '  <body>\n    <div id="root"><div class="boot"><svg></svg></div></div>\n  </body>\n</html>\n';
 
 const transform = (html: string, files: string[]) => {
-  const hook = firstPaint().transformIndexHtml as { handler: IndexHtmlTransformHook };
+  const { handler } = firstPaint().transformIndexHtml as { handler: IndexHtmlTransformHook };
   const bundle = Object.fromEntries(files.map((file) => [file, { fileName: file }]));
-  return hook.handler(html, { bundle } as unknown as IndexHtmlTransformContext) as string;
+  const context = { bundle } as unknown as IndexHtmlTransformContext;
+  return handler.call({} as ThisParameterType<IndexHtmlTransformHook>, html, context) as string;
 };
 
 describe('first paint (the built index.html)', () => {

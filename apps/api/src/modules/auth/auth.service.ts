@@ -20,7 +20,6 @@ import type { ClientInfo } from './client-info';
 import { findUserForSignIn } from '../../read-models/sign-in';
 import { loginActivity } from './login-activities.service';
 import { issueSession } from './sessions.service';
-import { isKnownDevice } from './sessions.repo';
 import { findUserByEmail, findUserById, insertUser, replaceUserAvatarPath } from './users.repo';
 import type { NewUser, UserRow } from './users.repo';
 
@@ -79,13 +78,8 @@ const FAILURE_RUN_MEMORY_SECONDS = 24 * 60 * 60;
  * does not count as a source of its own: rotating made-up ids buys no fresh attempts.
  * E-mails without an account are locked the same way (same answers: no enumeration).
  */
-async function signInSource(
-  ctx: AppContext,
-  user: UserRow | null,
-  client: ClientInfo,
-): Promise<string> {
-  if (user && client.deviceId && (await isKnownDevice(ctx.db, user.id, client.deviceId)))
-    return `device:${sha256(client.deviceId)}`;
+function signInSource(knownDevice: boolean, client: ClientInfo): string {
+  if (knownDevice && client.deviceId) return `device:${sha256(client.deviceId)}`;
   return `ip:${ipSource(client.ip)}`;
 }
 
@@ -103,9 +97,9 @@ export async function signIn(
   client: ClientInfo,
 ): Promise<TokenResponse> {
   const email = input.email.trim().toLowerCase();
-  const found = await findUserForSignIn(ctx.db, email);
+  const found = await findUserForSignIn(ctx.db, email, client.deviceId);
   const user = found?.user ?? null;
-  const key = lockKey(user, email, await signInSource(ctx, user, client));
+  const key = lockKey(user, email, signInSource(found?.knownDevice ?? false, client));
   const locked = await ctx.throttle.lockedFor(key);
   if (locked) throw accountLocked(locked);
 

@@ -289,4 +289,29 @@ describe('POST /api/v1/token, its statements', () => {
     });
     expect(activity.json().loginactivities).toHaveLength(2); // createUser signed in once
   });
+
+  it('a device that signed in before is known from the same read: still two statements', async () => {
+    const u = await createUser(c);
+    const device = { 'x-device-id': 'aparelho-do-teste-de-comandos' };
+    const first = await c.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      headers: device,
+      payload: { email: u.email, password: u.password },
+    });
+    expect(first.statusCode).toBe(200);
+    statements = [];
+    const again = await c.inject({
+      method: 'POST',
+      url: '/api/v1/token',
+      headers: device,
+      payload: { email: u.email, password: u.password },
+    });
+    const mine = statements.filter((s) => /"(users|refresh_tokens|login_activities)"/.test(s));
+    statements = null;
+    expect(again.statusCode).toBe(200);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatch(/^select .* from "users" left join lateral/);
+    expect(mine[0]).toContain('exists (select 1 from "refresh_tokens"');
+  });
 });

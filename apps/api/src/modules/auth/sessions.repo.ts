@@ -126,16 +126,6 @@ export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date) {
   sessionsRevoked();
 }
 
-/** Whether `deviceId` ever got a session of the user (a successful sign-in from it). */
-export async function isKnownDevice(db: DbOrTx, userId: string, deviceId: string) {
-  const rows = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.deviceId, deviceId)))
-    .limit(1);
-  return rows.length === 1;
-}
-
 /** The device and the sign-in time of a session (its first refresh token). */
 export async function sessionOrigin(
   db: DbOrTx,
