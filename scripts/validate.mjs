@@ -9,6 +9,14 @@ import { spawnSync } from 'node:child_process';
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const pgUrl = process.env.TEST_DATABASE_URL;
+const playwright = (...args) => [
+  'npx',
+  'playwright',
+  'test',
+  '-c',
+  'apps/web/playwright.config.ts',
+  ...args,
+];
 const envWithout = (key) =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== key));
 
@@ -46,15 +54,7 @@ const steps = [
   {
     name: 'e2e',
     label: 'journeys (Chromium)',
-    cmd: [
-      'npx',
-      'playwright',
-      'test',
-      '-c',
-      'apps/web/playwright.config.ts',
-      '--project',
-      'chromium',
-    ],
+    cmd: playwright('--project', 'chromium'),
     needs: 'build',
   },
   {
@@ -62,16 +62,7 @@ const steps = [
     // practices ≥ 95 (median of three runs; apps/web/e2e/lighthouse.spec.ts)
     name: 'lighthouse',
     label: 'Lighthouse (mobile)',
-    cmd: [
-      'npx',
-      'playwright',
-      'test',
-      '-c',
-      'apps/web/playwright.config.ts',
-      '--project',
-      'lighthouse',
-      '--no-deps',
-    ],
+    cmd: playwright('--project', 'lighthouse', '--no-deps'),
     needs: 'build',
   },
 ];
