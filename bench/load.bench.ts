@@ -47,7 +47,10 @@ const TARGETS = { feedRatio: 0.8, growth: 1.2, meUnderLoad: 0.8, signInRatio: 0.
 
 interface Measure {
   rps: number;
-  /** Mean latency (ms, 2 decimals): autocannon's percentiles are whole milliseconds. */
+  /**
+   * autocannon's mean latency (ms, 2 decimals), kept in the baseline: its samples are whole
+   * milliseconds, truncated, so below 2 ms it is no duration (the growth uses 1000 ÷ rps).
+   */
   mean: number;
   p50: number;
   p99: number;

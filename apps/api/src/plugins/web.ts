@@ -107,8 +107,6 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
-  }
-  if (hasWeb) {
     app.addHook('onSend', async (request, reply) => {
       if (!request.url.startsWith('/assets/') || reply.statusCode !== 200) return;
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);

@@ -58,6 +58,6 @@ export async function findUserForSignIn(
   return {
     user,
     ownWorkspace: username !== null && label !== null ? { username, label } : null,
-    knownDevice: knownDevice === true,
+    knownDevice,
   };
 }

@@ -3,7 +3,7 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -98,6 +98,12 @@ export async function startHttpsProxy(target: string): Promise<HttpsProxy> {
       });
       req.pipe(forward);
     });
+    // every client connection (HTTP/2 or HTTP/1.1), ended on close: an open one holds the server
+    const sockets = new Set<Socket>();
+    server.on('secureConnection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     return {
@@ -106,10 +112,8 @@ export async function startHttpsProxy(target: string): Promise<HttpsProxy> {
       close: () =>
         new Promise<void>((resolve) => {
           agent.destroy();
+          for (const socket of sockets) socket.destroy();
           server.close(() => resolve());
-          // open HTTP/2 sessions would hold the close
-          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-          setTimeout(resolve, 2_000).unref();
         }),
     };
   } finally {
