@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +16,7 @@ import { registerDrain } from './plugins/drain';
 import { registerErrorHandling } from './plugins/errors';
 import { alwaysServed, registerLoadShedding } from './plugins/load';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
 import { ipSource } from './lib/rate-limit';
 import { registerWeb } from './plugins/web';
@@ -70,7 +70,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerErrorHandling(app);
   registerDrain(app);
   await registerLoadShedding(app, ctx);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {

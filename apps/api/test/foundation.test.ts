@@ -223,6 +223,11 @@ describe('HTTP foundation', () => {
     const api = await t.inject({ method: 'GET', url: '/api/v1/nao-existe' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Rota não encontrada.', code: 'NOT_FOUND' });
+    // the page and the 404 carry the security headers too
+    for (const res of [page, api]) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
     const post = await t.inject({ method: 'POST', url: '/settings/plans' });
     expect(post.statusCode).toBe(404);
     expect(post.json().code).toBe('NOT_FOUND');

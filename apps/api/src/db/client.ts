@@ -51,7 +51,7 @@ export interface OpenOptions {
   /** PGlite data directory; when absent (and no url), an in-memory database. */
   dataDir?: string;
   /** Called for every query drizzle runs (tests count queries with it). */
-  onQuery?: (sql: string) => void;
+  onQuery?: (sql: string, params: unknown[]) => void;
   poolSize?: number;
   /** Waiting longer than this for a connection fails (AcquireTimeoutError → 503); 0 waits forever. */
   acquireTimeoutMs?: number;
@@ -68,9 +68,9 @@ export interface OpenOptions {
 }
 
 class QueryHook implements Logger {
-  constructor(private readonly fn: (sql: string) => void) {}
-  logQuery(query: string): void {
-    this.fn(query);
+  constructor(private readonly fn: (sql: string, params: unknown[]) => void) {}
+  logQuery(query: string, params: unknown[]): void {
+    this.fn(query, params);
   }
 }
 

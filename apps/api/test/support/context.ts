@@ -42,7 +42,7 @@ export interface TestContext {
 export interface TestContextOptions {
   /** Extra environment variables, as the server would read them. */
   env?: Record<string, string | undefined>;
-  onQuery?: (sql: string) => void;
+  onQuery?: (sql: string, params: unknown[]) => void;
   build?: BuildOptions;
   /** Adds test-only routes before the app starts. */
   beforeReady?: (app: App, ctx: AppContext) => void;

@@ -59,7 +59,11 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
-    index('refresh_tokens_user_idx').on(t.userId),
+    /**
+     * A user's sessions, and the sign-in's check whether a device ever had one (the lock-out's
+     * source): one index entry, however many sessions the user started.
+     */
+    index('refresh_tokens_user_device_idx').on(t.userId, t.deviceId),
     /** The per-request revocation check: is there a live token in the access token's family? */
     index('refresh_tokens_live_family_idx')
       .on(t.familyId)

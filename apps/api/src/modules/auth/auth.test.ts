@@ -262,8 +262,14 @@ describe('unknown routes', () => {
 describe('POST /api/v1/token, its statements', () => {
   let c: TestContext;
   let statements: string[] | null = null;
+  let onQuery: ((sql: string, params: unknown[]) => void) | null = null;
   beforeAll(async () => {
-    c = await createTestContext({ onQuery: (sql) => statements?.push(sql) });
+    c = await createTestContext({
+      onQuery: (sql, params) => {
+        statements?.push(sql);
+        onQuery?.(sql, params);
+      },
+    });
   });
   afterAll(() => c.close());
 
@@ -313,5 +319,44 @@ describe('POST /api/v1/token, its statements', () => {
     expect(mine).toHaveLength(2);
     expect(mine[0]).toMatch(/^select .* from "users" left join lateral/);
     expect(mine[0]).toContain('exists (select 1 from "refresh_tokens"');
+  });
+
+  it("checks the device by one index lookup, not by reading the user's sessions", async () => {
+    const u = await createUser(c);
+    const device = (n: number) => ({ 'x-device-id': `aparelho-${n}-do-plano` });
+    const signInFrom = (n: number) =>
+      c.inject({
+        method: 'POST',
+        url: '/api/v1/token',
+        headers: device(n),
+        payload: { email: u.email, password: u.password },
+      });
+    for (const n of [1, 2, 3]) await signInFrom(n);
+    let read: { sql: string; params: unknown[] } | undefined;
+    onQuery = (text, params) => {
+      if (text.includes('exists (select 1 from "refresh_tokens"')) read = { sql: text, params };
+    };
+    await signInFrom(2);
+    onQuery = null;
+    // the sign-in's own statement with its own values, planned as if the tables were large
+    const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v)}'`);
+    const plan = await c.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql.raw(`prepare sign_in_plan as ${read!.sql}`));
+      const explained = await tx.execute(
+        sql.raw(
+          `explain (format json) execute sign_in_plan(${read!.params.map(literal).join(', ')})`,
+        ),
+      );
+      await tx.execute(sql`deallocate sign_in_plan`);
+      return JSON.stringify(explained);
+    });
+    const scans = [...plan.matchAll(/{[^{}]*"Relation Name":"refresh_tokens"[^{}]*}/g)].map(
+      (m) => m[0],
+    );
+    expect(scans).toHaveLength(1);
+    expect(scans[0]).toContain('"Index Name":"refresh_tokens_user_device_idx"');
+    expect(scans[0]).toMatch(/"Index Cond":"\(\(user_id = users\.id\) AND \(device_id = /);
+    expect(scans[0]).not.toContain('"Filter"');
   });
 });
