@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { charges, plans, renewalReminders } from '../../db/schema';
+import { charges, plans, renewalReminders, subscriptions } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Mailer } from '../../lib/mailer';
 import { decodeBrCode } from '../../lib/pix';
@@ -143,6 +143,27 @@ describe('renewal reminders through an outbox', () => {
       t.clock.advance(5 * MINUTE + 1000);
       expect(await sendRenewalReminders(t.ctx)).toBe(1);
       await t.mail.waitFor(fan.email, (m) => m.subject.includes('vence'));
+      expect(await reminderOf(sub.id)).toMatchObject({ status: 'sent' });
+    } finally {
+      t.clock.offsetMs = offset;
+    }
+  });
+
+  it('a period end with microseconds (written by SQL) is reminded once, not retried forever', async () => {
+    const offset = t.clock.offsetMs;
+    try {
+      const { fan, sub } = await dueSubscription();
+      await t.ctx.db
+        .update(subscriptions)
+        .set({
+          currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '123 microseconds'`,
+        })
+        .where(eq(subscriptions.id, sub.id));
+      expect(await sendRenewalReminders(t.ctx)).toBe(1);
+      await t.mail.waitFor(fan.email, (m) => m.subject.includes('vence'));
+      expect(await sendRenewalReminders(t.ctx)).toBe(0);
+      await settle();
+      expect(reminderMails(fan)).toHaveLength(1);
       expect(await reminderOf(sub.id)).toMatchObject({ status: 'sent' });
     } finally {
       t.clock.offsetMs = offset;

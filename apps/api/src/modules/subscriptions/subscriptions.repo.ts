@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { subscriptionPayments, subscriptions } from '../../db/schema/subscriptions';
 import type { PlanType } from '../../db/schema/subscriptions';
@@ -84,20 +84,20 @@ export async function expireEndedSubscriptions(db: DbOrTx, now: Date) {
 
 /**
  * Claims the reminder of the subscription's current period: exactly one caller
- * gets true for a given period end, however many run at once.
+ * gets true for a given period end, however many run at once. `periodEnd` is the
+ * value read (a Date: milliseconds); the column may hold microseconds (a period
+ * written by SQL), so the claim compares at the Date's precision and records the
+ * column's own value — the one the due-reminders query compares it with.
  */
 export async function claimReminder(db: DbOrTx, id: string, periodEnd: Date) {
   const rows = await db
     .update(subscriptions)
-    .set({ renewalReminderFor: periodEnd })
+    .set({ renewalReminderFor: sql`${subscriptions.currentPeriodEnd}` })
     .where(
       and(
         eq(subscriptions.id, id),
-        eq(subscriptions.currentPeriodEnd, periodEnd),
-        or(
-          isNull(subscriptions.renewalReminderFor),
-          ne(subscriptions.renewalReminderFor, periodEnd),
-        ),
+        sql`date_trunc('milliseconds', ${subscriptions.currentPeriodEnd}) = ${periodEnd.toISOString()}::timestamptz`,
+        sql`${subscriptions.renewalReminderFor} is distinct from ${subscriptions.currentPeriodEnd}`,
       ),
     )
     .returning({ id: subscriptions.id });
