@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { timeOrderedId } from '../ids';
 import {
   bigint,
   boolean,
@@ -43,7 +44,8 @@ export const users = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Written on every sign-in: time-ordered (db/ids.ts). */
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(timeOrderedId),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -127,7 +129,8 @@ export const passwordResets = pgTable(
 export const loginActivities = pgTable(
   'login_activities',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Written on every sign-in: time-ordered (db/ids.ts). */
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(timeOrderedId),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
+import { timeOrderedId } from '../../db/ids';
 import { loginActivities, refreshTokens } from '../../db/schema/users';
 import { sessionsRevoked } from '../../read-models/sessions';
 import type { NewLoginActivity } from './login-activities.repo';
@@ -19,6 +20,7 @@ const signInStatement = preparedStatement((db) => {
     db
       .insert(loginActivities)
       .values({
+        id: p('activityId'),
         userId: p('userId'),
         ip: p('ip'),
         deviceType: p('deviceType'),
@@ -37,6 +39,7 @@ const signInStatement = preparedStatement((db) => {
     .with(activity)
     .insert(refreshTokens)
     .values({
+      id: p('tokenId'),
       userId: p('userId'),
       familyId: p('familyId'),
       tokenHash: p('tokenHash'),
@@ -63,8 +66,11 @@ export async function insertSignInSession(
   },
   activity: Omit<NewLoginActivity, 'userId' | 'sessionId'>,
 ) {
+  // a prepared statement takes no column defaults: the ids are passed (db/ids.ts)
   await signInStatement(db).execute({
     ...token,
+    tokenId: timeOrderedId(),
+    activityId: timeOrderedId(),
     ip: activity.ip,
     deviceType: activity.deviceType,
     deviceName: activity.deviceName ?? null,

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { SessionMetadata, TokenResponse } from '@fa-clube/contract';
 import type { Actor } from '../../read-models/access';
 import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { timeOrderedId } from '../../db/ids';
 import { AppError } from '../../lib/errors';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../lib/jwt';
 import { findOwnWorkspace } from '../workspaces/workspaces.service';
@@ -61,7 +61,7 @@ export async function issueSession(
   } = {},
 ): Promise<TokenResponse> {
   const now = ctx.clock.now();
-  const familyId = opts.familyId ?? randomUUID();
+  const familyId = opts.familyId ?? timeOrderedId();
   const refresh = randomToken(32);
   const token = {
     userId: user.id,
@@ -115,7 +115,7 @@ export async function refreshSession(
   const user = await findUserById(ctx.db, row.userId);
   if (!user) throw invalidRefresh();
 
-  const nextId = randomUUID();
+  const nextId = timeOrderedId();
   const next = randomToken(32);
   const rotated = await ctx.db.transaction(async (tx) => {
     if (!(await consumeRefreshToken(tx, row.id, nextId, now))) return false;
@@ -178,7 +178,7 @@ export async function renewSession(ctx: AppContext, actor: Actor): Promise<Token
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const origin = await sessionOrigin(ctx.db, actor.sessionId);
-  const familyId = randomUUID();
+  const familyId = timeOrderedId();
   const session = await issueSession(ctx, user, {
     familyId,
     deviceId: origin?.deviceId ?? null,
