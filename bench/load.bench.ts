@@ -32,6 +32,7 @@ import * as schema from '../apps/api/src/db/schema';
 import { requireCreatorAccess } from '../apps/api/src/read-models/access';
 import { listFeed, listWorkspaceContents } from '../apps/api/src/read-models/feed';
 import { findProfile, listRecommended } from '../apps/api/src/read-models/profiles';
+import { cpuPerRequest, cpuSnapshot } from './cpu';
 import { writeJson } from './measure';
 import { DATASETS, READER, SUBSCRIBED_CREATOR, datasetUrl } from './seed';
 import type { DatasetName } from './seed';
@@ -55,6 +56,8 @@ interface Measure {
   p50: number;
   p99: number;
   non2xx: number;
+  /** CPU ms per request (bench/cpu.ts): the server's main thread, its other threads, PostgreSQL, the client. */
+  cpu?: ReturnType<typeof cpuPerRequest>;
 }
 interface CaseResult {
   ours: Record<number, Measure>;
@@ -137,7 +140,9 @@ async function load(
   connections: number,
   seconds: number,
   token: string,
+  server?: ChildProcess,
 ): Promise<Measure> {
+  const before = server?.pid ? cpuSnapshot(server.pid) : null;
   const result = await autocannon({
     url: base + req.path,
     method: req.method ?? 'GET',
@@ -155,6 +160,11 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors + result.timeouts,
+    cpu: cpuPerRequest(
+      before,
+      server?.pid ? cpuSnapshot(server.pid) : null,
+      result['2xx'] + result.non2xx,
+    ),
   };
 }
 
@@ -273,10 +283,10 @@ async function runDataset(
         // ref), keeping the better run of each: another process's burst hits both alike
         await load(refBase, c.reference, connections, 1, token);
         await load(oursBase, c.ours, connections, 1, token);
-        const ref1 = await load(refBase, c.reference, connections, seconds, token);
-        const ours1 = await load(oursBase, c.ours, connections, seconds, token);
-        const ours2 = await load(oursBase, c.ours, connections, seconds, token);
-        const ref2 = await load(refBase, c.reference, connections, seconds, token);
+        const ref1 = await load(refBase, c.reference, connections, seconds, token, reference);
+        const ours1 = await load(oursBase, c.ours, connections, seconds, token, ours);
+        const ours2 = await load(oursBase, c.ours, connections, seconds, token, ours);
+        const ref2 = await load(refBase, c.reference, connections, seconds, token, reference);
         r.reference[connections] = best(ref1, ref2);
         r.ours[connections] = best(ours1, ours2);
       }
@@ -286,6 +296,12 @@ async function runDataset(
           `${n}: ${r.ours[n]!.rps} vs ${r.reference[n]!.rps} req/s (${round(r.ours[n]!.rps / r.reference[n]!.rps)})`,
       ).join(', ');
       console.log(`  ${name} ${c.name.padEnd(33)} ${line}`);
+      const [o, f] = [r.ours[50]?.cpu, r.reference[50]?.cpu];
+      if (o && f) {
+        const show = (x: NonNullable<Measure['cpu']>) =>
+          `main ${x.main}, other threads ${x.threads}, PostgreSQL ${x.postgres}, client ${x.client}`;
+        console.log(`    CPU ms per request at 50: ours ${show(o)} | reference ${show(f)}`);
+      }
     }
     const me = cases(ws).find((c) => c.name === '/me')!.ours;
     const rec = cases(ws).find((c) => c.name === 'recommendations')!.ours;
