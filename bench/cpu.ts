@@ -18,16 +18,22 @@ export interface Cpu {
   client: number;
 }
 
-/** utime + stime (ms) of one /proc stat line. */
-function statMs(path: string): number {
+/**
+ * utime + stime (ms) of one /proc stat line; with `children`, plus cutime + cstime: the CPU of
+ * its children that ended (PostgreSQL's postmaster reaps every backend that closes).
+ */
+function statMs(path: string, children = false): number {
   const stat = readFileSync(path, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return (fields[11]! + fields[12]! + (children ? fields[13]! + fields[14]! : 0)) * TICK_MS;
 }
 
-function tryMs(path: string): number {
+function tryMs(path: string, children = false): number {
   try {
-    return statMs(path);
+    return statMs(path, children);
   } catch {
     return 0; // the thread or process ended meanwhile
   }
@@ -39,7 +45,8 @@ function postgresMs(): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += tryMs(`/proc/${entry}/stat`);
+        // a backend that ends between two snapshots still counts, in its postmaster's children
+        total += tryMs(`/proc/${entry}/stat`, true);
     } catch {
       // ended meanwhile, or not ours to read
     }
