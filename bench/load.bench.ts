@@ -142,7 +142,8 @@ async function load(
   token: string,
   server?: ChildProcess,
 ): Promise<Measure> {
-  const before = server?.pid ? cpuSnapshot(server.pid) : null;
+  const cpu = () => (server?.pid ? cpuSnapshot(server.pid) : null);
+  const before = cpu();
   const result = await autocannon({
     url: base + req.path,
     method: req.method ?? 'GET',
@@ -160,11 +161,7 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors + result.timeouts,
-    cpu: cpuPerRequest(
-      before,
-      server?.pid ? cpuSnapshot(server.pid) : null,
-      result['2xx'] + result.non2xx,
-    ),
+    cpu: cpuPerRequest(before, cpu(), result['2xx'] + result.non2xx),
   };
 }
 

@@ -324,22 +324,20 @@ describe('POST /api/v1/token, its statements', () => {
   it("keys each sign-in's rows in time order (UUIDv7): new index entries land on the last page", async () => {
     const u = await createUser(c);
     await signIn(c, u.email, u.password);
-    const tokens = await c.database.db.execute(
-      sql`select r.id::text as id, r.family_id::text as family_id from refresh_tokens r join users u on u.id = r.user_id where u.email = ${u.email} order by r.created_at`,
-    );
-    const activities = await c.database.db.execute(
-      sql`select a.id::text from login_activities a join users u on u.id = a.user_id where u.email = ${u.email} order by a.created_at`,
-    );
-    const rows = <T>(r: unknown) => (r as { rows?: T[] }).rows ?? (r as T[]);
+    const ids = async (query: string) =>
+      (await c.database.executeSql(query, [u.email])).rows.map((r) => (r as { id: string }).id);
+    const tokens = `from refresh_tokens r join users u on u.id = r.user_id where u.email = $1 order by r.created_at`;
     const v7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab]/;
-    for (const ids of [
-      rows<{ id: string }>(tokens).map((r) => r.id),
-      rows<{ family_id: string }>(tokens).map((r) => r.family_id),
-      rows<{ id: string }>(activities).map((r) => r.id),
+    for (const list of [
+      await ids(`select r.id::text as id ${tokens}`),
+      await ids(`select r.family_id::text as id ${tokens}`),
+      await ids(
+        `select a.id::text as id from login_activities a join users u on u.id = a.user_id where u.email = $1 order by a.created_at`,
+      ),
     ]) {
-      expect(ids).toHaveLength(2); // createUser signed in once
-      for (const id of ids) expect(id).toMatch(v7);
-      expect(ids[1]! > ids[0]!).toBe(true);
+      expect(list).toHaveLength(2); // createUser signed in once
+      for (const id of list) expect(id).toMatch(v7);
+      expect(list[1]! > list[0]!).toBe(true);
     }
   });
 
