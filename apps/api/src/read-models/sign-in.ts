@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { preparedStatement } from '../db/prepared';
+import { perDatabase } from '../db/per-database';
 import { refreshTokens, users } from '../db/schema/users';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
 
@@ -18,7 +18,7 @@ export interface OwnWorkspaceName {
   label: string;
 }
 
-const signInUser = preparedStatement((db) => {
+const signInUser = perDatabase((db) => {
   const own = db
     .select({ username: workspaces.username, label: workspaces.label })
     .from(workspaceMembers)

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser, newUserData, signIn } from '../../../test/support/fixtures';
+import { timeOrderedId } from '../../db/ids';
+import { insertSignInSession } from './sessions.repo';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -287,13 +289,92 @@ describe('POST /api/v1/token, its statements', () => {
     expect(tokens.metadata).toMatchObject({ username: u.username, label: 'Estúdio Ávila' });
     expect(mine).toHaveLength(2);
     expect(mine[0]).toMatch(/^select .* from "users" left join lateral/);
-    expect(mine[1]).toMatch(/^with "activity" as \(insert into "login_activities"/);
+    expect(mine[1]).toMatch(
+      /^with "rows" as .* "activity" as \(insert into "login_activities" .* insert into "refresh_tokens"/,
+    );
     const activity = await c.inject({
       method: 'GET',
       url: '/api/v1/loginactivities',
       headers: bearer(tokens.access_token),
     });
     expect(activity.json().loginactivities).toHaveLength(2); // createUser signed in once
+  });
+
+  it('sign-ins at the same time, their sessions written together (group commit): each session works, with its login activity', async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(() => createUser(c)));
+    const sessions = await Promise.all(users.map((u) => signIn(c, u.email, u.password)));
+    for (const [i, tokens] of sessions.entries()) {
+      const me = await c.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: bearer(tokens.access_token),
+      });
+      expect(me.json()).toMatchObject({ email: users[i]!.email });
+      const activity = await c.inject({
+        method: 'GET',
+        url: '/api/v1/loginactivities',
+        headers: bearer(tokens.access_token),
+      });
+      expect(activity.json().loginactivities).toHaveLength(2); // createUser signed in once
+      const renewed = await c.inject({
+        method: 'POST',
+        url: '/api/v1/refresh-token',
+        payload: { token: tokens.refresh_token },
+      });
+      expect(renewed.statusCode).toBe(200);
+    }
+  });
+
+  it('writes the sessions of sign-ins that arrive during a write in one statement; one that cannot be written fails alone', async () => {
+    const [a, b, gone] = await Promise.all([1, 2, 3].map(() => createUser(c)));
+    const id = async (email: string) =>
+      (
+        (await c.database.executeSql('select id from users where email = $1', [email])).rows[0] as {
+          id: string;
+        }
+      ).id;
+    const [aId, bId, goneId] = [await id(a!.email), await id(b!.email), await id(gone!.email)];
+    await c.database.executeSql('delete from users where id = $1', [goneId]);
+    const now = new Date();
+    const session = (userId: string, tokenHash: string) =>
+      insertSignInSession(
+        c.database.db,
+        {
+          userId,
+          familyId: timeOrderedId(),
+          tokenHash,
+          expiresAt: now,
+          deviceId: null,
+          createdAt: now,
+        },
+        { ip: '203.0.113.9', deviceType: 'desktop' },
+      ).then(
+        () => 'gravada',
+        () => 'recusada',
+      );
+    statements = [];
+    // the first goes at once; the other three arrive while it runs and go together, and the
+    // batch fails (a deleted user): each of the three is written again alone
+    const outcomes = await Promise.all([
+      session(aId, `grupo-a-${now.getTime()}`),
+      session(bId, `grupo-b-${now.getTime()}`),
+      session(goneId, `grupo-x-${now.getTime()}`),
+      session(aId, `grupo-c-${now.getTime()}`),
+    ]);
+    const writes = statements.filter((s) => s.includes('insert into "refresh_tokens"'));
+    statements = null;
+    expect(outcomes).toEqual(['gravada', 'gravada', 'recusada', 'gravada']);
+    expect(writes).toHaveLength(1 + 1 + 3);
+    const { rows } = await c.database.executeSql(
+      `select t.token_hash, (select count(*) from login_activities l where l.session_id = t.family_id) as activities
+         from refresh_tokens t where t.token_hash like 'grupo-%' order by t.token_hash`,
+    );
+    expect(rows).toEqual([
+      { token_hash: `grupo-a-${now.getTime()}`, activities: expect.anything() },
+      { token_hash: `grupo-b-${now.getTime()}`, activities: expect.anything() },
+      { token_hash: `grupo-c-${now.getTime()}`, activities: expect.anything() },
+    ]);
+    expect(rows.map((r) => Number((r as { activities: unknown }).activities))).toEqual([1, 1, 1]);
   });
 
   it('a device that signed in before is known from the same read: still two statements', async () => {

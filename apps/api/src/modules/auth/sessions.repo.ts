@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { perDatabase } from '../../db/per-database';
 import { timeOrderedId } from '../../db/ids';
+import { groupCommit } from '../../lib/group-commit';
 import { loginActivities, refreshTokens } from '../../db/schema/users';
 import { sessionsRevoked } from '../../read-models/sessions';
 import type { NewLoginActivity } from './login-activities.repo';
@@ -15,44 +16,136 @@ export async function insertRefreshToken(db: DbOrTx, input: typeof refreshTokens
 }
 
 const p = (name: string) => sql.placeholder(name);
-const signInStatement = preparedStatement((db) => {
+
+/** A sign-in's session: its refresh token and its login activity, ids included. */
+export interface SignInSessionRow {
+  tokenId: string;
+  userId: string;
+  familyId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  deviceId: string | null;
+  createdAt: Date;
+  activityId: string;
+  ip: string;
+  deviceType: string;
+  deviceName: string | null;
+  browser: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  method: string;
+  activityAt: Date;
+}
+
+/** Each field of SignInSessionRow: one array parameter of the statement, with its type. */
+const SIGN_IN_COLUMNS = {
+  tokenId: 'uuid',
+  userId: 'uuid',
+  familyId: 'uuid',
+  tokenHash: 'text',
+  expiresAt: 'timestamptz',
+  deviceId: 'text',
+  createdAt: 'timestamptz',
+  activityId: 'uuid',
+  ip: 'text',
+  deviceType: 'text',
+  deviceName: 'text',
+  browser: 'text',
+  country: 'text',
+  state: 'text',
+  city: 'text',
+  method: 'text',
+  activityAt: 'timestamptz',
+} as const satisfies Record<keyof SignInSessionRow, string>;
+type SignInField = keyof typeof SIGN_IN_COLUMNS;
+const SIGN_IN_FIELDS = Object.keys(SIGN_IN_COLUMNS) as SignInField[];
+
+/**
+ * Sign-ins' sessions, any number in one prepared statement (one round trip, one commit): the
+ * rows come in as one array per field, unnested into the refresh tokens and the login activities.
+ */
+const signInStatement = perDatabase((db) => {
+  const unnest = sql.join(
+    SIGN_IN_FIELDS.map((f) => sql`${p(f)}::${sql.raw(SIGN_IN_COLUMNS[f])}[]`),
+    sql`, `,
+  );
+  const names = sql.raw(SIGN_IN_FIELDS.map((f) => `"${f}"`).join(', '));
+  const field = (f: SignInField) => sql`${sql.identifier('rows')}.${sql.identifier(f)}`;
+  const rows = db
+    .$with('rows')
+    .as(
+      db
+        .select(Object.fromEntries(SIGN_IN_FIELDS.map((f) => [f, field(f).as(f)])))
+        .from(sql`unnest(${unnest}) as "rows"(${names})`),
+    );
+  // every column, in the table's order (drizzle names them all in an insert's select)
+  const from = (...fields: (SignInField | null)[]) =>
+    sql`select ${sql.join(
+      fields.map((f) => (f ? field(f) : sql`null`)),
+      sql`, `,
+    )} from ${rows}`;
   const activity = db.$with('activity').as(
     db
       .insert(loginActivities)
-      .values({
-        id: p('activityId'),
-        userId: p('userId'),
-        ip: p('ip'),
-        deviceType: p('deviceType'),
-        deviceName: p('deviceName'),
-        browser: p('browser'),
-        country: p('country'),
-        state: p('state'),
-        city: p('city'),
-        method: p('method'),
-        sessionId: p('familyId'),
-        createdAt: p('activityAt'),
-      })
+      .select(
+        from(
+          'activityId',
+          'userId',
+          'ip',
+          'deviceType',
+          'deviceName',
+          'browser',
+          'country',
+          'state',
+          'city',
+          'method',
+          'familyId',
+          'activityAt',
+        ),
+      )
       .returning({ id: loginActivities.id }),
   );
   return db
-    .with(activity)
+    .with(rows, activity)
     .insert(refreshTokens)
-    .values({
-      id: p('tokenId'),
-      userId: p('userId'),
-      familyId: p('familyId'),
-      tokenHash: p('tokenHash'),
-      expiresAt: p('expiresAt'),
-      deviceId: p('deviceId'),
-      createdAt: p('createdAt'),
-    })
-    .prepare('sign_in_session');
+    .select(
+      from(
+        'tokenId',
+        'userId',
+        'familyId',
+        'tokenHash',
+        'expiresAt',
+        null,
+        null,
+        'deviceId',
+        'createdAt',
+      ),
+    )
+    .prepare('sign_in_sessions');
 });
 
 /**
- * A sign-in's session: its refresh token and its login activity in one prepared statement (one
- * round trip, one commit).
+ * How long a sign-in's write waits for others to join it, under load only (lib/group-commit.ts):
+ * about one argon2 verification of this machine, which every sign-in spends anyway.
+ */
+const SIGN_IN_WRITE_LINGER_MS = 15;
+
+/** The sign-ins waiting for the running write, per database. */
+const signInWrites = perDatabase((db) =>
+  groupCommit<SignInSessionRow>(
+    async (batch) => {
+      await signInStatement(db).execute(
+        Object.fromEntries(SIGN_IN_FIELDS.map((f) => [f, batch.map((row) => row[f])])),
+      );
+    },
+    { lingerMs: SIGN_IN_WRITE_LINGER_MS },
+  ),
+);
+
+/**
+ * A sign-in's session: its refresh token and its login activity, written together with the other
+ * sign-ins that finish meanwhile (group commit): resolves once committed.
  */
 export async function insertSignInSession(
   db: Db,
@@ -67,7 +160,7 @@ export async function insertSignInSession(
   activity: Omit<NewLoginActivity, 'userId' | 'sessionId'>,
 ) {
   // a prepared statement takes no column defaults: the ids are passed (db/ids.ts)
-  await signInStatement(db).execute({
+  await signInWrites(db)({
     ...token,
     tokenId: timeOrderedId(),
     activityId: timeOrderedId(),
