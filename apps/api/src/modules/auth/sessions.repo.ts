@@ -149,14 +149,10 @@ const signInWrites = perDatabase((db) =>
  */
 export async function insertSignInSession(
   db: Db,
-  token: {
-    userId: string;
-    familyId: string;
-    tokenHash: string;
-    expiresAt: Date;
-    deviceId: string | null;
-    createdAt: Date;
-  },
+  token: Pick<
+    SignInSessionRow,
+    'userId' | 'familyId' | 'tokenHash' | 'expiresAt' | 'deviceId' | 'createdAt'
+  >,
   activity: Omit<NewLoginActivity, 'userId' | 'sessionId'>,
 ) {
   // a prepared statement takes no column defaults: the ids are passed (db/ids.ts)
