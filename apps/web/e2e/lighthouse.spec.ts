@@ -19,14 +19,15 @@ import type { HttpsProxy } from './support/https-proxy';
  * (support/https-proxy.ts; decision 036). LIGHTHOUSE_DIRECT=1 measures the bare server over plain
  * HTTP/1.1 instead, for comparison.
  *
- * Each page is measured LIGHTHOUSE_RUNS times (3 by default) and judged by the median of each
- * category, as Lighthouse's documentation advises for scores that vary from run to run
- * (docs/decisions/036-web-first-load.md). A run Lighthouse could not complete (NO_NAVSTART, seen
+ * Each page is measured LIGHTHOUSE_RUNS times (5 by default: Lighthouse's documentation advises
+ * the median of five) and judged by the median of each category (docs/decisions/036-web-first-load.md).
+ * Three were too few on a slower machine: the feed's total blocking time ran 158, 364 and 537 ms
+ * in one CI run (performance 96, 89, 83 → median 89) with the same build. A run Lighthouse could not complete (NO_NAVSTART, seen
  * about once in ten on a busy machine) is done again.
  */
 const BUDGET = { performance: 0.9, accessibility: 0.95, 'best-practices': 0.95 } as const;
 type Category = keyof typeof BUDGET;
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const DIRECT = process.env.LIGHTHOUSE_DIRECT === '1';
 
 const REPORT_DIR = path.resolve(import.meta.dirname, '../../../test-results/lighthouse');

@@ -377,6 +377,51 @@ describe('POST /api/v1/token, its statements', () => {
     expect(rows.map((r) => Number((r as { activities: unknown }).activities))).toEqual([1, 1, 1]);
   });
 
+  it("stores a session's texts as sent through the statement's arrays: quotes, commas, braces, backslashes, the word NULL, nulls", async () => {
+    const u = await createUser(c);
+    const { rows: ids } = await c.database.executeSql('select id from users where email = $1', [
+      u.email,
+    ]);
+    const userId = (ids[0] as { id: string }).id;
+    const now = new Date();
+    const odd = {
+      deviceName: 'Aparelho "X", {teste} \\ fim',
+      browser: 'NULL',
+      country: 'Brasil',
+      state: null,
+      city: 'São Paulo, SP',
+    };
+    const write = (tokenHash: string, deviceId: string | null) =>
+      insertSignInSession(
+        c.database.db,
+        { userId, familyId: timeOrderedId(), tokenHash, expiresAt: now, deviceId, createdAt: now },
+        { ip: '2001:db8::1', deviceType: 'mobile', ...odd },
+      );
+    // two at once: the second goes in a batch of its own after the first
+    await Promise.all([
+      write(`texto-1-${now.getTime()}`, 'a,"b"}'),
+      write(`texto-2-${now.getTime()}`, null),
+    ]);
+    const { rows } = await c.database.executeSql(
+      `select t.device_id, l.device_name, l.browser, l.country, l.state, l.city, l.ip, l.device_type
+         from refresh_tokens t join login_activities l on l.session_id = t.family_id
+        where t.token_hash like 'texto-%' order by t.token_hash`,
+    );
+    const stored = {
+      device_name: odd.deviceName,
+      browser: 'NULL',
+      country: 'Brasil',
+      state: null,
+      city: 'São Paulo, SP',
+      ip: '2001:db8::1',
+      device_type: 'mobile',
+    };
+    expect(rows).toEqual([
+      { device_id: 'a,"b"}', ...stored },
+      { device_id: null, ...stored },
+    ]);
+  });
+
   it('a device that signed in before is known from the same read: still two statements', async () => {
     const u = await createUser(c);
     const device = { 'x-device-id': 'aparelho-do-teste-de-comandos' };
