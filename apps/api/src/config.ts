@@ -47,22 +47,11 @@ const EnvSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
     /**
      * Requests at once per process on the expensive routes (feed, a profile's
-     * posts, recommendations); more are shed with 503 so that the rest of the
-     * API keeps connections. Default: half the pool.
+     * posts, recommendations), counted once the caller is authenticated; more wait up to
+     * DB_ACQUIRE_TIMEOUT_MS, then get 503, so that the rest of the API keeps connections.
+     * Default: half the pool.
      */
     HEAVY_REQUESTS_MAX: z.coerce.number().int().min(1).optional(),
-    /**
-     * The share of the time the expensive routes may take while other requests
-     * are in flight and the process is busy (1 = no pause between their turns).
-     * Default 0.2 on PostgreSQL; 1 on the embedded database, whose work runs on
-     * the event loop itself (a pause would only add latency).
-     */
-    HEAVY_BUSY_SHARE: z.coerce.number().gt(0).max(1).optional(),
-    /**
-     * How long a "session still open" answer is reused by this process (0 = ask the
-     * database on every request). A revocation in this process forgets them at once.
-     */
-    SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     /** Event-loop delay above which every route but the health check answers 503 (0 = off). */
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     /** Server processes behind the one port (node:cluster); > 1 needs DATABASE_URL and REDIS_URL. */
@@ -224,16 +213,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   db: { poolMax: number; acquireTimeoutMs: number; statementTimeoutMs: number };
-  /**
-   * Load shedding: concurrent expensive requests per process, their share of a busy process,
-   * event-loop delay ceiling.
-   */
-  load: {
-    heavyRequestsMax: number;
-    heavyBusyShare: number;
-    maxEventLoopDelayMs: number;
-    sessionCheckCacheMs: number;
-  };
+  /** Load shedding: concurrent expensive requests per process, event-loop delay ceiling. */
+  load: { heavyRequestsMax: number; maxEventLoopDelayMs: number };
   webConcurrency: number;
   redis?: { url: string; keyPrefix: string };
   webDist?: string;
@@ -313,9 +294,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     load: {
       heavyRequestsMax: e.HEAVY_REQUESTS_MAX ?? Math.max(1, Math.floor(e.DB_POOL_MAX / 2)),
-      heavyBusyShare: e.HEAVY_BUSY_SHARE ?? (e.DATABASE_URL ? 0.2 : 1),
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
-      sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
     },
     webConcurrency: e.WEB_CONCURRENCY,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
+import { requireAuth } from '../src/plugins/auth';
 import { jobRuns } from '../src/db/schema';
 import { createTestContext } from './support/context';
 import type { TestContext } from './support/context';
@@ -21,19 +22,9 @@ describe('limit settings', () => {
   it('default to a bounded pool, timeouts and half the pool for the heavy routes', () => {
     const c = parseConfig({});
     expect(c.db).toEqual({ poolMax: 10, acquireTimeoutMs: 3000, statementTimeoutMs: 5000 });
-    expect(c.load).toEqual({
-      heavyRequestsMax: 5,
-      heavyBusyShare: 1,
-      maxEventLoopDelayMs: 1000,
-      sessionCheckCacheMs: 1000,
-    });
+    expect(c.load).toEqual({ heavyRequestsMax: 5, maxEventLoopDelayMs: 1000 });
     expect(parseConfig({ DB_POOL_MAX: '4' }).load.heavyRequestsMax).toBe(2);
     expect(() => parseConfig({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);
-    // on PostgreSQL the heavy routes take at most a fifth of a busy process
-    expect(parseConfig({ DATABASE_URL: 'postgres://x/y' }).load.heavyBusyShare).toBe(0.2);
-    expect(parseConfig({ HEAVY_BUSY_SHARE: '0.5' }).load.heavyBusyShare).toBe(0.5);
-    expect(() => parseConfig({ HEAVY_BUSY_SHARE: '0' })).toThrow(/HEAVY_BUSY_SHARE/);
-    expect(() => parseConfig({ HEAVY_BUSY_SHARE: '1.5' })).toThrow(/HEAVY_BUSY_SHARE/);
     expect(() => parseConfig({ DB_ACQUIRE_TIMEOUT_MS: 'x' })).toThrow(/DB_ACQUIRE_TIMEOUT_MS/);
     expect(() => parseConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
   });
@@ -149,8 +140,9 @@ describe('pool acquire timeout and heavy routes', () => {
   });
 });
 
-describe('heavy routes yield to the rest', () => {
+describe('the heavy routes\' cap', () => {
   let t: TestContext;
+  let user: TestUser;
   beforeAll(async () => {
     t = await createTestContext({
       env: { DB_ACQUIRE_TIMEOUT_MS: '200', HEAVY_REQUESTS_MAX: '2' },
@@ -159,27 +151,62 @@ describe('heavy routes yield to the rest', () => {
           await sleep(HOLD_MS);
           return { ok: true };
         });
-        app.get('/api/v1/test/light', async () => {
-          await sleep(HOLD_MS);
-          return { ok: true };
-        });
+        app.get(
+          '/api/v1/test/heavy-signed-in',
+          { config: { heavy: true }, preHandler: requireAuth },
+          async () => {
+            await sleep(HOLD_MS);
+            return { ok: true };
+          },
+        );
+        app.post('/api/v1/test/light', async () => ({ ok: true }));
       },
     });
+    user = await createUser(t);
   });
   afterAll(() => t.close());
 
   const heavy = () => t.inject({ method: 'GET', url: '/api/v1/test/heavy' });
 
-  it('runs HEAVY_REQUESTS_MAX at once while nothing else is in flight', async () => {
-    const answers = await Promise.all([heavy(), heavy()]);
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+  it('runs HEAVY_REQUESTS_MAX at once, whatever else is in flight', async () => {
+    // a request whose body never arrives is in flight the whole time
+    const stalled = await openStalledRequest(t);
+    try {
+      const answers = await Promise.all([heavy(), heavy()]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    } finally {
+      stalled.destroy();
+    }
   });
 
-  it('runs one at a time while other requests are in flight', async () => {
-    const light = t.inject({ method: 'GET', url: '/api/v1/test/light' });
+  it('refuses a signed-out caller at once, before it waits for a turn', async () => {
+    const busy = [heavy(), heavy()];
     await sleep(50);
-    const [first, second] = await Promise.all([heavy(), heavy()]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 503]);
-    expect((await light).statusCode).toBe(200);
+    const started = Date.now();
+    const anonymous = await t.inject({ method: 'GET', url: '/api/v1/test/heavy-signed-in' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(Date.now() - started).toBeLessThan(HOLD_MS / 2);
+    // a signed-in caller does wait for a turn: none frees up within the timeout
+    const signedIn = await t.inject({
+      method: 'GET',
+      url: '/api/v1/test/heavy-signed-in',
+      headers: bearer(user.accessToken),
+    });
+    await expect503(signedIn, 'SERVICE_UNAVAILABLE');
+    expect((await Promise.all(busy)).map((r) => r.statusCode)).toEqual([200, 200]);
   });
 });
+
+/** A real connection that sends a request's headers and never its body. */
+async function openStalledRequest(c: TestContext) {
+  const { connect } = await import('node:net');
+  const address = await c.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = new URL(address);
+  const socket = connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(
+    'POST /api/v1/test/light HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+  );
+  await sleep(50);
+  return socket;
+}

@@ -11,7 +11,7 @@ export class AcquireTimeoutError extends Error {
  * can change: then call `wake()` when it grows); one that waits longer than
  * `acquireTimeoutMs` for its turn fails with AcquireTimeoutError. PGlite's
  * stand-in for pg-pool's `connectionTimeoutMillis`, and the heavy routes'
- * turn-taking (plugins/load.ts).
+ * cap (plugins/load.ts).
  */
 export class Gate {
   private running = 0;

@@ -5,7 +5,7 @@ import type { Actor } from '../read-models/access';
 import type { AppContext } from '../lib/context';
 import { AppError } from '../lib/errors';
 import { createAccessTokenVerifier } from '../lib/jwt';
-import { createSessionCheck } from '../read-models/sessions';
+import { isSessionLive } from '../read-models/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +26,6 @@ declare module 'fastify' {
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   const verifyAccessToken = createAccessTokenVerifier(ctx.keys.jwt);
-  const isSessionLive = createSessionCheck(ctx.db, ctx.config.load.sessionCheckCacheMs);
   app.decorateRequest('actor', null);
   app.decorateRequest('authInvalid', false);
   app.decorateRequest('device', null as never);
@@ -46,7 +45,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     const claims = match ? await verifyAccessToken(match[1]!, ctx.clock.now()) : null;
     // after the signature: a revoked session (sign-out, password reset, 2FA change,
     // refresh-token reuse) refuses its access tokens at once
-    if (claims && (await isSessionLive(claims.sessionId))) request.actor = claims;
+    if (claims && (await isSessionLive(ctx.db, claims.sessionId))) request.actor = claims;
     else request.authInvalid = true;
   });
 }

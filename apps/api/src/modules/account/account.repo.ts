@@ -2,7 +2,6 @@ import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailChanges } from '../../db/schema/account';
 import { loginActivities, passwordResets, refreshTokens, users } from '../../db/schema/users';
-import { sessionsRevoked } from '../../read-models/sessions';
 
 export type AccountUserRow = typeof users.$inferSelect;
 
@@ -70,7 +69,6 @@ export async function listLiveSessions(db: DbOrTx, userId: string, now: Date) {
 
 /** Revokes one session of the user; the number of tokens revoked (0: none was live). */
 export async function revokeSession(db: DbOrTx, userId: string, familyId: string, now: Date) {
-  sessionsRevoked();
   const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -82,7 +80,6 @@ export async function revokeSession(db: DbOrTx, userId: string, familyId: string
       ),
     )
     .returning({ familyId: refreshTokens.familyId });
-  sessionsRevoked();
   return rows.length;
 }
 
@@ -93,7 +90,6 @@ export async function revokeOtherSessions(
   keep: string | null,
   now: Date,
 ): Promise<number> {
-  sessionsRevoked();
   const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -105,7 +101,6 @@ export async function revokeOtherSessions(
       ),
     )
     .returning({ familyId: refreshTokens.familyId });
-  sessionsRevoked();
   return new Set(rows.map((r) => r.familyId)).size;
 }
 

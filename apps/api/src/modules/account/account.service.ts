@@ -26,7 +26,7 @@ import {
 } from '../workspaces/workspaces.service';
 import { forgetVerificationsOf, removeVerificationFiles } from '../trueid/trueid.service';
 import { REAUTHENTICATION_WINDOW_MS } from '../two-factor/two-factor.service';
-import { sessionStartedAt, sessionsRevoked } from '../../read-models/sessions';
+import { sessionStartedAt } from '../../read-models/sessions';
 import {
   consumeEmailChange,
   deletePendingLinks,
@@ -116,7 +116,6 @@ export async function changePassword(
     await updateAccountUser(tx, user.id, { passwordHash: hash, updatedAt: now });
     return revokeOtherSessions(tx, user.id, requireActor(actor).sessionId, now);
   });
-  sessionsRevoked(); // committed: no session answer read during the transaction is kept
   return { message: 'Senha alterada. As outras sessões foram encerradas.', revoked };
 }
 
@@ -471,7 +470,6 @@ export async function deleteAccount(
     await insertAuditActivity(tx, auditRow(ctx, user.id, origin, 'account_deletion'));
     return { owned, verifications };
   });
-  sessionsRevoked(); // committed: no session answer read during the transaction is kept
   await removeClosedWorkspaceFiles(ctx, closed.owned);
   await removeVerificationFiles(ctx, closed.verifications);
   if (user.avatarPath)

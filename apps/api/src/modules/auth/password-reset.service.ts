@@ -1,7 +1,6 @@
 import type { AppContext } from '../../lib/context';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, rateLimited } from '../../lib/errors';
-import { sessionsRevoked } from '../../read-models/sessions';
 import { renderEmail } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { deliverSoon, enqueueMail } from '../mail/mail.service';
@@ -103,6 +102,5 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await revokeAllForUser(tx, userId, now);
     await invalidateUnusedResets(tx, userId, now);
   });
-  sessionsRevoked(); // committed: no session answer read during the transaction is kept
   return { message: 'Senha redefinida com sucesso. Entre com a nova senha.' };
 }

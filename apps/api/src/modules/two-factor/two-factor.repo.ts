@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes, refreshTokens, users } from '../../db/schema/users';
-import { sessionsRevoked } from '../../read-models/sessions';
 
 export interface TwoFactorState {
   id: string;
@@ -138,10 +137,8 @@ export async function spendRecoveryCode(
  * step), so calling back into it would close a module cycle.
  */
 export async function revokeAllSessions(db: DbOrTx, userId: string, now: Date) {
-  sessionsRevoked();
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  sessionsRevoked();
 }

@@ -6,7 +6,7 @@ import {
 } from '@fa-clube/contract';
 import type { TwoFactorStatus, TwoFactorToggleResponse } from '@fa-clube/contract';
 import type { Actor } from '../../read-models/access';
-import { sessionStartedAt, sessionsRevoked } from '../../read-models/sessions';
+import { sessionStartedAt } from '../../read-models/sessions';
 import type { AppContext } from '../../lib/context';
 import { decrypt, encrypt, sha256 } from '../../lib/crypto';
 import { AppError, rateLimited, validationError } from '../../lib/errors';
@@ -174,7 +174,6 @@ export async function toggleTwoFactor(
       await revokeAllSessions(tx, state.id, now);
       return true;
     });
-    sessionsRevoked(); // committed: no session answer read during the transaction is kept
     if (!disabled) throw wrongCodeOnToggle();
     await ctx.throttle.reset(throttleKey(state.id));
     return { message: 'Autenticação em dois fatores desativada.', two_factor: false };
@@ -196,7 +195,6 @@ export async function toggleTwoFactor(
     await revokeAllSessions(tx, state.id, now);
     return true;
   });
-  sessionsRevoked(); // committed: no session answer read during the transaction is kept
   if (!enabled) throw wrongCodeOnToggle();
   await ctx.throttle.reset(throttleKey(state.id));
   return {
