@@ -34,94 +34,6 @@ const webBoundaries = webFeatures.flatMap((feature) => [
   },
 ]);
 
-// API modules (docs/decisions/021-api-modules.md): a module reaches another only through its
-// <m>.service.ts (or <m>.module.ts, for modules/index.ts); its files import only the db/schema
-// file(s) it owns; queries across domains live in src/read-models, which import no module;
-// src/lib imports no schema, module or read model.
-const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-/** The db/schema files a module owns, where they are not `<m>.ts`. */
-const API_SCHEMAS = {
-  auth: ['users'],
-  'two-factor': ['users'],
-  profiles: [],
-  account: ['users', 'account'],
-};
-const apiModuleBoundaries = (module, schemas = API_SCHEMAS[module] ?? [module]) => [
-  {
-    regex: `^\\.\\./(?!${module}/)([a-z0-9-]+)/(?!\\1\\.(service|module)$)`,
-    message:
-      'A module reaches another only through its <m>.service.ts; a query that reads several domains belongs in src/read-models.',
-  },
-  {
-    regex:
-      schemas.length > 0
-        ? `^(\\.\\./)+db/schema(?!/(${schemas.join('|')})$)(/.*)?$`
-        : '^(\\.\\./)+db/schema(/.*)?$',
-    message: `The ${module} module uses only its own schema (${schemas.map((s) => `db/schema/${s}.ts`).join(', ') || 'none'}); read other domains through their service or a read model in src/read-models.`,
-  },
-];
-const apiBoundaries = [
-  ...apiModules.map((module) => ({
-    files: [`apps/api/src/modules/${module}/**/*.ts`],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: apiModuleBoundaries(module) }] },
-  })),
-  {
-    files: ['apps/api/src/read-models/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(\\.\\./)+modules(/|$)', message: 'Read models import no module.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/api/src/lib/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(db/schema|modules|read-models)(/|$)',
-              message: 'src/lib holds framework-free helpers: no schema, module or read model.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // Infrastructure with a table of its own: the job queue (per-key rate limits) and the periodic
-  // jobs (the runs they claim across processes).
-  ...['queue', 'periodic'].map((infra) => ({
-    files: [`apps/api/src/lib/${infra}/**/*.ts`],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(db/schema/(?!${infra}$)|modules|read-models)`,
-              message: `src/lib/${infra} imports only its own schema (db/schema/${infra}.ts).`,
-            },
-          ],
-        },
-      ],
-    },
-  })),
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -181,7 +93,6 @@ export default tseslint.config(
     },
   },
   ...webBoundaries,
-  ...apiBoundaries,
   {
     files: ['apps/web/src/{components,lib,i18n}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],

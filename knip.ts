@@ -26,8 +26,8 @@ const config: KnipConfig = {
       ignoreBinaries: ['mount', 'umount', 'apt-get'],
     },
     'apps/api': {
-      entry: ['scripts/*.mjs', 'test/**/*.test.ts', 'src/**/*.test.ts'],
-      project: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.mjs'],
+      entry: ['scripts/*.{mjs,ts}', 'test/**/*.test.ts', 'src/**/*.test.ts'],
+      project: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.{mjs,ts}'],
       // pino loads it by name as a transport (src/lib/log.ts)
       ignoreDependencies: ['pino-pretty'],
       // TODO(apps phase 2): the campaign sender uses the queue's whole API; remove then.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test` / `npm run validate`: format, lint, module cycles, unused code and
+// `npm test` / `npm run validate`: format, lint, API module boundaries and cycles, unused code and
 // dependencies (knip), types, schema vs migrations,
 // unit + integration tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL
 // is set), the web build and its first-load budget (150 KB gzip per page), then the
@@ -23,7 +23,11 @@ const envWithout = (key) =>
 const steps = [
   { name: 'format', cmd: ['npx', 'prettier', '--check', '.', '--log-level', 'warn'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
-  { name: 'cycles', label: 'module cycles', cmd: ['node', 'scripts/module-cycles.mjs'] },
+  {
+    name: 'boundaries',
+    label: 'API module boundaries',
+    cmd: ['npx', 'tsx', 'apps/api/scripts/api-boundaries.ts'],
+  },
   { name: 'unused', label: 'unused code (knip)', cmd: ['npx', 'knip'] },
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'db', cmd: ['npm', 'run', '--silent', 'db:check'] },

@@ -140,7 +140,7 @@ describe('pool acquire timeout and heavy routes', () => {
   });
 });
 
-describe('the heavy routes\' cap', () => {
+describe("the heavy routes' cap", () => {
   let t: TestContext;
   let user: TestUser;
   beforeAll(async () => {

@@ -1,67 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkApiBoundaries } from '../scripts/api-boundaries';
 
 /**
- * The API's module boundaries are an ESLint rule (eslint.config.js,
- * docs/decisions/021-api-modules.md): this runs the project's real ESLint
- * configuration on deliberate violations placed, by file path, inside the tree.
+ * The API's module boundaries (scripts/api-boundaries.ts, a `npm test` step) on small trees of
+ * the same shape as apps/api/src, written for each case: what must fail fails, from any folder
+ * depth and through a dynamic import() too.
  */
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({ cwd: ROOT });
+let base: string | undefined;
+afterEach(() => {
+  if (base) rmSync(base, { recursive: true, force: true });
+  base = undefined;
+});
 
-async function restrictedImports(file: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result!.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports')
-    .map((m) => ({ line: m.line, message: m.message }));
+/** A tree with two modules (auth owns db/schema/users.ts), plus the given files. */
+async function check(files: Record<string, string>) {
+  base = mkdtempSync(path.join(tmpdir(), 'fa-clube-boundaries-'));
+  const tree: Record<string, string> = {
+    'db/schema/users.ts': 'export const users = 1;\n',
+    'db/schema/content.ts': 'export const contents = 2;\n',
+    'modules/auth/users.repo.ts':
+      "import { users } from '../../db/schema/users';\nexport const findUser = () => users;\n",
+    'modules/auth/auth.service.ts':
+      "import { findUser } from './users.repo';\nexport const getUser = findUser;\n",
+    'modules/content/content.repo.ts':
+      "import { contents } from '../../db/schema/content';\nexport const list = () => contents;\n",
+    'modules/content/content.service.ts':
+      "import { list } from './content.repo';\nexport const listContents = list;\n",
+    ...files,
+  };
+  for (const [file, text] of Object.entries(tree)) {
+    const full = path.join(base, 'src', file);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, text);
+  }
+  return checkApiBoundaries('src', base);
 }
 
+const pairs = (r: Awaited<ReturnType<typeof check>>) =>
+  r.violations.map((v) => `${v.rule}: ${v.from} -> ${v.to}`);
+
 describe('API module boundaries', { timeout: 60_000 }, () => {
-  it("refuses a repo importing another module's repo or another domain's schema", async () => {
-    const errors = await restrictedImports(
-      'apps/api/src/modules/content/fixture.repo.ts',
-      [
-        "import { findUserById } from '../auth/users.repo';",
-        "import { users } from '../../db/schema/users';",
-        "import { contents } from '../../db/schema';",
-        'export const all = [findUserById, users, contents];',
+  it('allows another module through its service, the own schema and read models', async () => {
+    const r = await check({
+      'read-models/feed.ts':
+        "import { contents } from '../db/schema/content';\nexport const feed = () => contents;\n",
+      'modules/content/import/deep.ts': [
+        "import { getUser } from '../../auth/auth.service';",
+        "import { feed } from '../../../read-models/feed';",
+        "import { contents } from '../../../db/schema/content';",
+        'export const all = [getUser, feed, contents];',
+        "export const later = () => import('../../auth/auth.service');",
         '',
       ].join('\n'),
-    );
-    expect(errors.map((e) => e.line)).toEqual([1, 2, 3]);
-    expect(errors[0]!.message).toContain('only through its <m>.service.ts');
-    expect(errors[1]!.message).toContain('db/schema/content.ts');
+    });
+    expect(pairs(r)).toEqual([]);
+    expect(r.cycles).toEqual([]);
   });
 
-  it("allows the module's own schema and another module's service", async () => {
-    expect(
-      await restrictedImports(
-        'apps/api/src/modules/content/fixture.repo.ts',
-        [
-          "import { contents } from '../../db/schema/content';",
-          "import { verifyWorkspaceFile } from '../files/files.service';",
-          "import { listFeed } from '../../read-models/feed';",
-          'export const all = [contents, verifyWorkspaceFile, listFeed];',
-          '',
-        ].join('\n'),
-      ),
-    ).toEqual([]);
+  it("refuses another module's repo imported from a nested folder", async () => {
+    const r = await check({
+      'modules/content/import/parse.ts':
+        "import { findUser } from '../../auth/users.repo';\nexport const x = findUser;\n",
+    });
+    expect(pairs(r)).toEqual([
+      'module-through-service: src/modules/content/import/parse.ts -> src/modules/auth/users.repo.ts',
+    ]);
+    expect(r.violations[0]!.message).toContain('only through its <m>.service.ts');
+  });
+
+  it("refuses another module's repo reached by a dynamic import()", async () => {
+    const r = await check({
+      'modules/content/lazy.ts':
+        "export const load = async () => (await import('../auth/users.repo')).findUser();\n",
+    });
+    expect(pairs(r)).toEqual([
+      'module-through-service: src/modules/content/lazy.ts -> src/modules/auth/users.repo.ts',
+    ]);
+  });
+
+  it("refuses another domain's schema, a type-only import included", async () => {
+    const r = await check({
+      'modules/content/import/types.ts':
+        "import type { users } from '../../../db/schema/users';\nexport type U = typeof users;\n",
+    });
+    expect(pairs(r)).toEqual([
+      'own-schema-only:content: src/modules/content/import/types.ts -> src/db/schema/users.ts',
+    ]);
+    expect(r.violations[0]!.message).toContain('db/schema/content.ts');
   });
 
   it('keeps read models below the modules and lib free of schema', async () => {
-    expect(
-      await restrictedImports(
-        'apps/api/src/read-models/fixture.ts',
-        "import { listPlans } from '../modules/subscriptions/plans.service';\nexport const x = listPlans;\n",
-      ),
-    ).toHaveLength(1);
-    expect(
-      await restrictedImports(
-        'apps/api/src/lib/fixture.ts',
-        "import { users } from '../db/schema/users';\nexport const x = users;\n",
-      ),
-    ).toHaveLength(1);
+    const r = await check({
+      'read-models/bad.ts':
+        "import { listContents } from '../modules/content/content.service';\nexport const x = listContents;\n",
+      'lib/bad.ts': "import { users } from '../db/schema/users';\nexport const y = users;\n",
+    });
+    expect(pairs(r).sort()).toEqual([
+      'lib-is-framework-free: src/lib/bad.ts -> src/db/schema/users.ts',
+      'read-models-import-no-module: src/read-models/bad.ts -> src/modules/content/content.service.ts',
+    ]);
+  });
+
+  it('finds a cycle between modules that no single file closes', async () => {
+    const r = await check({
+      'modules/auth/auth.service.ts':
+        "import { listContents } from '../content/content.service';\nexport const getUser = listContents;\n",
+      'modules/content/other.ts':
+        "import { getUser } from '../auth/auth.service';\nexport const z = getUser;\n",
+    });
+    expect(pairs(r)).toEqual([]);
+    expect(r.cycles).toEqual(['modules/auth -> modules/content -> modules/auth']);
   });
 });

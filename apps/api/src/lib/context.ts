@@ -32,4 +32,18 @@ export interface AppContext {
   storage: Storage;
   /** Durable background jobs (lib/queue): modules declare queues, server.ts starts them. */
   queue: JobQueue;
+  /**
+   * The sign-in's second step, from the two-factor module: the auth module asks it through here
+   * instead of importing it, since two-factor depends on auth (sessions, the account row).
+   * bootstrap.ts wires it.
+   */
+  secondFactor: SecondFactor;
+}
+
+export interface SecondFactor {
+  /**
+   * Called once the password is known to be right, for an account with 2FA on: no code →
+   * 401 TWO_FACTOR_REQUIRED; a wrong, stale or replayed one → 401; too many → 429.
+   */
+  verifySignInCode(ctx: AppContext, userId: string, code: string | undefined): Promise<void>;
 }

@@ -5,9 +5,9 @@
  * session at once, on every process, not when they expire. One lookup on the
  * partial index refresh_tokens_live_family_idx (family_id where revoked_at is null).
  */
-import { and, eq, isNull, min } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { refreshTokens } from '../db/schema/users';
+import { loginActivities, refreshTokens } from '../db/schema/users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,4 +29,43 @@ export async function sessionStartedAt(db: DbOrTx, sessionId: string): Promise<D
     .from(refreshTokens)
     .where(eq(refreshTokens.familyId, sessionId));
   return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * The user's live sessions: refresh-token families with an unrevoked, unexpired token, with the
+ * device of the sign-in that started each (login_activities.session_id), newest use first.
+ */
+export async function listLiveSessions(db: DbOrTx, userId: string, now: Date) {
+  const live = await db
+    .select({
+      id: refreshTokens.familyId,
+      lastUsedAt: sql<Date>`max(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
+      startedAt: sql<Date>`min(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
+    })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
+    .groupBy(refreshTokens.familyId);
+  if (live.length === 0) return [];
+  const activities = await db
+    .select()
+    .from(loginActivities)
+    .where(
+      and(
+        eq(loginActivities.userId, userId),
+        inArray(
+          loginActivities.sessionId,
+          live.map((s) => s.id),
+        ),
+      ),
+    );
+  const bySession = new Map(activities.map((a) => [a.sessionId, a]));
+  return live
+    .map((s) => ({ ...s, activity: bySession.get(s.id) ?? null }))
+    .sort((a, b) => b.lastUsedAt.getTime() - a.lastUsedAt.getTime());
 }

@@ -1,4 +1,5 @@
 export * from './users';
+export * from './two-factor';
 export * from './workspaces';
 export * from './files';
 export * from './content';

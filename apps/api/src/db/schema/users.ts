@@ -73,21 +73,6 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Single-use 2FA recovery codes (SHA-256 of the code), replaced as a set when 2FA is turned on. */
-export const recoveryCodes = pgTable(
-  'recovery_codes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('recovery_codes_user_hash_uq').on(t.userId, t.codeHash)],
-);
-
 /**
  * "Vincular conta Google" from Segurança: one row per link flow the signed-in person started,
  * consumed (deleted) by the callback, so a flow links at most once and only into the account

@@ -16,7 +16,21 @@ import { checkCurrentPassword } from '../../lib/password-attempts';
 import { deliverSoon, enqueueMail, queueMail } from '../mail/mail.service';
 import { publicImageUrl, thumbnailKey } from '../../lib/storage';
 import { parseUserAgent } from '../../lib/user-agent';
-import { getMe } from '../auth/auth.service';
+import {
+  anonymiseUser,
+  deletePasswordResetsOf,
+  findUserByEmail,
+  findUserById,
+  getMe,
+  recordAccountActivity,
+  revokeOtherSessions,
+  revokeSession,
+  setConfirmedEmail,
+  setFullName,
+  setPasswordHash,
+  signedInRecently,
+} from '../auth/auth.service';
+import type { UserRow } from '../auth/auth.service';
 import { forgetContentOf } from '../content/content.service';
 import { endSubscriptionsOfDeletedAccount } from '../subscriptions/subscriptions.service';
 import {
@@ -25,21 +39,9 @@ import {
   removeClosedWorkspaceFiles,
 } from '../workspaces/workspaces.service';
 import { forgetVerificationsOf, removeVerificationFiles } from '../trueid/trueid.service';
-import { REAUTHENTICATION_WINDOW_MS } from '../two-factor/two-factor.service';
-import { sessionStartedAt } from '../../read-models/sessions';
-import {
-  consumeEmailChange,
-  deletePendingLinks,
-  findAccountUser,
-  insertAuditActivity,
-  isEmailUsed,
-  listLiveSessions,
-  replaceEmailChange,
-  revokeOtherSessions,
-  revokeSession,
-  updateAccountUser,
-} from './account.repo';
-import type { AccountUserRow } from './account.repo';
+import { forgetRecoveryCodesOf } from '../two-factor/two-factor.service';
+import { listLiveSessions } from '../../read-models/sessions';
+import { consumeEmailChange, deleteEmailChangesOf, replaceEmailChange } from './account.repo';
 
 /** Where a request came from, for the audit rows (login activities). */
 export interface RequestOrigin {
@@ -55,8 +57,8 @@ const sessionEnded = () => new AppError('UNAUTHORIZED', 'Sessão encerrada. Entr
  * ended session (from another device, or by a password change) never reaches this: the auth
  * plugin refuses its access tokens on every request (read-models/sessions.ts).
  */
-async function requireLiveAccount(ctx: AppContext, actor: Actor | null): Promise<AccountUserRow> {
-  const user = await findAccountUser(ctx.db, requireActor(actor).userId);
+async function requireLiveAccount(ctx: AppContext, actor: Actor | null): Promise<UserRow> {
+  const user = await findUserById(ctx.db, requireActor(actor).userId);
   if (!user) throw sessionEnded();
   return user;
 }
@@ -66,8 +68,7 @@ async function requireLiveAccount(ctx: AppContext, actor: Actor | null): Promise
  * the keyboard by a sign-in of the last 10 minutes (as turning 2FA on does).
  */
 async function requireFreshSignIn(ctx: AppContext, actor: Actor) {
-  const since = await sessionStartedAt(ctx.db, actor.sessionId);
-  if (since && ctx.clock.now().getTime() - since.getTime() <= REAUTHENTICATION_WINDOW_MS) return;
+  if (await signedInRecently(ctx, actor)) return;
   throw new AppError(
     'REAUTHENTICATION_REQUIRED',
     'Sua conta entra pelo Google. Saia, entre de novo com o Google e exclua a conta em até 10 minutos.',
@@ -75,12 +76,7 @@ async function requireFreshSignIn(ctx: AppContext, actor: Actor) {
 }
 
 /** The current password, throttled per account (lib/password-attempts). */
-async function requirePassword(
-  ctx: AppContext,
-  user: AccountUserRow,
-  password: string,
-  field: string,
-) {
+async function requirePassword(ctx: AppContext, user: UserRow, password: string, field: string) {
   if (!(await checkCurrentPassword(ctx, user.id, user.passwordHash, password)))
     throw fieldError('WRONG_PASSWORD', field, 'Senha atual incorreta.');
 }
@@ -92,10 +88,7 @@ export async function updateProfile(
   body: { full_name: string },
 ): Promise<MeResponse> {
   const user = await requireLiveAccount(ctx, actor);
-  await updateAccountUser(ctx.db, user.id, {
-    fullName: body.full_name,
-    updatedAt: ctx.clock.now(),
-  });
+  await setFullName(ctx.db, user.id, body.full_name);
   return getMe(ctx, requireActor(actor));
 }
 
@@ -113,7 +106,7 @@ export async function changePassword(
   const now = ctx.clock.now();
   const hash = await hashPassword(body.password);
   const revoked = await ctx.db.transaction(async (tx) => {
-    await updateAccountUser(tx, user.id, { passwordHash: hash, updatedAt: now });
+    await setPasswordHash(tx, user.id, hash);
     return revokeOtherSessions(tx, user.id, requireActor(actor).sessionId, now);
   });
   return { message: 'Senha alterada. As outras sessões foram encerradas.', revoked };
@@ -134,7 +127,7 @@ export async function requestEmailChange(
   const email = body.email.trim().toLowerCase();
   if (email === user.email.toLowerCase())
     throw fieldError('VALIDATION_ERROR', 'email', 'Este já é o seu e-mail.');
-  if (await isEmailUsed(ctx.db, email))
+  if (await findUserByEmail(ctx.db, email))
     throw fieldError('EMAIL_TAKEN', 'email', 'Este e-mail já está em uso.');
   const now = ctx.clock.now();
   const token = randomToken(32);
@@ -196,19 +189,15 @@ export async function confirmEmailChange(
 ): Promise<{ message: string; email: string }> {
   const now = ctx.clock.now();
   const invalid = () => new AppError('INVALID_EMAIL_CHANGE_TOKEN');
-  let previous: AccountUserRow | null = null;
+  let previous: UserRow | null = null;
   const change = await ctx.db.transaction(async (tx) => {
     const row = await consumeEmailChange(tx, sha256(token), now);
     if (!row) throw invalid();
-    previous = await findAccountUser(tx, row.userId);
+    previous = await findUserById(tx, row.userId);
     if (!previous) throw invalid();
     try {
       // following the link proves the new address: it counts as confirmed (issue 11)
-      await updateAccountUser(tx, row.userId, {
-        email: row.newEmail,
-        emailConfirmedAt: now,
-        updatedAt: now,
-      });
+      await setConfirmedEmail(tx, row.userId, row.newEmail, now);
     } catch (err) {
       if (isUniqueViolation(err, 'users_email_lower_uq'))
         throw fieldError('EMAIL_TAKEN', 'email', 'Este e-mail já está em uso.');
@@ -216,7 +205,7 @@ export async function confirmEmailChange(
     }
     return row;
   });
-  const old = previous as AccountUserRow | null;
+  const old = previous as UserRow | null;
   if (old)
     await queueMail(
       ctx,
@@ -415,7 +404,7 @@ export async function exportPersonalData(
 ): Promise<{ fileName: string; document: ReturnType<typeof exportDocument> }> {
   const user = await requireLiveAccount(ctx, actor);
   const now = ctx.clock.now();
-  await insertAuditActivity(ctx.db, auditRow(ctx, user.id, origin, 'data_export'));
+  await recordAccountActivity(ctx.db, auditRow(ctx, user.id, origin, 'data_export'));
   const data = (await readPersonalData(ctx.db, user.id))!;
   return {
     fileName: `fa-clube-meus-dados-${now.toISOString().slice(0, 10)}.json`,
@@ -452,22 +441,12 @@ export async function deleteAccount(
     await endSubscriptionsOfDeletedAccount(tx, user.id, now);
     await forgetContentOf(tx, user.id);
     const verifications = await forgetVerificationsOf(tx, user.id);
-    await deletePendingLinks(tx, user.id);
+    await deleteEmailChangesOf(tx, user.id);
+    await deletePasswordResetsOf(tx, user.id);
+    await forgetRecoveryCodesOf(tx, user.id);
     await revokeOtherSessions(tx, user.id, null, now);
-    const tag = randomUUID().replaceAll('-', '').slice(0, 12);
-    await updateAccountUser(tx, user.id, {
-      email: `excluida.${tag}@conta-excluida.invalid`,
-      username: `excluido_${tag}`,
-      fullName: 'Conta excluída',
-      passwordHash: null,
-      avatarPath: null,
-      googleSub: null,
-      twoFactorEnabled: false,
-      totpSecretEnc: null,
-      totpLastStep: null,
-      updatedAt: now,
-    });
-    await insertAuditActivity(tx, auditRow(ctx, user.id, origin, 'account_deletion'));
+    await anonymiseUser(tx, user.id, randomUUID().replaceAll('-', '').slice(0, 12), now);
+    await recordAccountActivity(tx, auditRow(ctx, user.id, origin, 'account_deletion'));
     return { owned, verifications };
   });
   await removeClosedWorkspaceFiles(ctx, closed.owned);

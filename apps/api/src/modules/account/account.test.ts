@@ -7,6 +7,7 @@ import {
   contents,
   financeTransactions,
   loginActivities,
+  recoveryCodes,
   refreshTokens,
   subscriptionPayments,
   trueidCustomers,
@@ -548,6 +549,8 @@ describe('LGPD: GET /me/export and DELETE /me', () => {
       legalId: '52998224725',
       documentType: 'cnh',
     });
+    // recovery codes of an earlier 2FA set-up
+    await t.ctx.db.insert(recoveryCodes).values({ userId: fan.id, codeHash: 'codigo-antigo' });
 
     const res = await t.inject({
       method: 'DELETE',
@@ -594,6 +597,9 @@ describe('LGPD: GET /me/export and DELETE /me', () => {
     expect(ownWorkspace!.deletedAt).toBeInstanceOf(Date);
     expect(
       await t.ctx.db.select().from(trueidCustomers).where(eq(trueidCustomers.userId, fan.id)),
+    ).toHaveLength(0);
+    expect(
+      await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, fan.id)),
     ).toHaveLength(0);
     expect(
       await t.ctx.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, fan.id)),

@@ -14,9 +14,6 @@ import {
   SignInBody,
   SignUpBody,
   TokenResponse,
-  TwoFactorToggleBody,
-  TwoFactorToggleQuery,
-  TwoFactorToggleResponse,
   errorResponses,
   paths,
 } from '@fa-clube/contract';
@@ -35,8 +32,7 @@ import {
 import { googleRoutes } from './google.routes';
 import { getLoginActivities } from './login-activities.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
-import { toggleTwoFactor } from '../two-factor/two-factor.service';
-import { endSession, refreshSession, renewSession } from './sessions.service';
+import { endSession, refreshSession } from './sessions.service';
 
 /** Per-IP limit through @fastify/rate-limit (429 + Retry-After, before the body is parsed). */
 const perIp = (limit: RateLimit) => ({
@@ -234,41 +230,5 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     await app.register(googleRoutes(ctx));
-
-    // PATCH /2fa is here, not in the two-factor module: it ends with a new session, and
-    // sessions are this module's (two-factor → auth would close a module cycle).
-    app.patch(
-      paths.twoFactor,
-      {
-        preHandler: requireAuth,
-        schema: {
-          tags: ['auth'],
-          summary: 'Ativar ou desativar o 2FA com um código do aplicativo autenticador',
-          description:
-            'Código errado, vencido ou já usado: 400 VALIDATION_ERROR em `code`. Tentativas demais: 429. ' +
-            'Ativar exige `password` no corpo ou um login nos últimos 10 minutos (senão 403 ' +
-            'REAUTHENTICATION_REQUIRED) e responde `recovery_codes`: dez códigos de uso único, mostrados ' +
-            'só agora. Desativar aceita um código de recuperação no lugar do código. Ativar ou desativar ' +
-            'encerra TODAS as sessões da conta, inclusive a de quem chama: a resposta traz em `session` ' +
-            'a nova sessão deste dispositivo (os tokens antigos passam a ser recusados). ' +
-            'Segredo ilegível: 409 TWO_FACTOR_SECRET_UNREADABLE.',
-          security: bearerSecurity,
-          querystring: TwoFactorToggleQuery,
-          body: TwoFactorToggleBody,
-          response: { 200: TwoFactorToggleResponse, ...errorResponses(400, 401, 403, 409, 429) },
-        },
-      },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        const actor = request.actor!;
-        const result = await toggleTwoFactor(
-          ctx,
-          actor,
-          request.query.code,
-          request.body?.password,
-        );
-        return { ...result, session: await renewSession(ctx, actor) };
-      },
-    );
   };
 }

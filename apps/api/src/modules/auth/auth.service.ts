@@ -9,7 +9,6 @@ import { AppError, fieldError, rateLimited } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { ipSource } from '../../lib/rate-limit';
 import { publicImageUrl } from '../../lib/storage';
-import { verifySignInCode } from '../two-factor/two-factor.service';
 import {
   addOwnedWorkspace,
   findOwnWorkspace,
@@ -20,7 +19,13 @@ import type { ClientInfo } from './client-info';
 import { findUserForSignIn } from '../../read-models/sign-in';
 import { loginActivity } from './login-activities.service';
 import { issueSession } from './sessions.service';
-import { findUserByEmail, findUserById, insertUser, replaceUserAvatarPath } from './users.repo';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  replaceUserAvatarPath,
+  updateUser,
+} from './users.repo';
 import type { NewUser, UserRow } from './users.repo';
 
 export const emailTaken = () => fieldError('EMAIL_TAKEN', 'email', 'Este e-mail já está em uso.');
@@ -109,7 +114,8 @@ export async function signIn(
     throw invalidCredentials();
   }
   // the row read above says whether 2FA is on: no second read when it is off
-  if (user.twoFactorEnabled) await verifySignInCode(ctx, user.id, input.two_factor_code);
+  if (user.twoFactorEnabled)
+    await ctx.secondFactor.verifySignInCode(ctx, user.id, input.two_factor_code);
 
   await ctx.throttle.reset(key);
   return issueSession(ctx, user, {
@@ -160,4 +166,43 @@ export async function replaceUserAvatar(
   now: Date,
 ): Promise<{ previous: string | null } | null> {
   return replaceUserAvatarPath(tx, userId, key, now);
+}
+
+/*
+ * The auth module's tables for the other modules: `users`, `refresh_tokens`, `login_activities`
+ * and `password_resets` are written here only (account and two-factor call these, inside their
+ * own transactions where they pass one).
+ */
+
+export { findUserById, findUserByEmail, anonymiseUser } from './users.repo';
+export type { UserRow } from './users.repo';
+export {
+  findTwoFactorState,
+  setPendingSecretIfAbsent,
+  clearPendingSecret,
+  acceptStep,
+  enableTwoFactor,
+  disableTwoFactor,
+} from './users.repo';
+export type { TwoFactorState } from './users.repo';
+export {
+  revokeAllForUser as revokeAllSessions,
+  revokeSession,
+  revokeOtherSessions,
+} from './sessions.repo';
+export { renewSession, signedInRecently } from './sessions.service';
+export { insertLoginActivity as recordAccountActivity } from './login-activities.repo';
+export { deletePasswordResetsOf } from './password-resets.repo';
+
+export async function setFullName(db: DbOrTx, userId: string, fullName: string) {
+  await updateUser(db, userId, { fullName });
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string) {
+  await updateUser(db, userId, { passwordHash });
+}
+
+/** A new address, proved (its owner followed the link sent to it). */
+export async function setConfirmedEmail(db: DbOrTx, userId: string, email: string, now: Date) {
+  await updateUser(db, userId, { email, emailConfirmedAt: now });
 }

@@ -7,10 +7,9 @@ import type {
   TokenResponse,
 } from '@fa-clube/contract';
 import type { Actor } from '../../read-models/access';
-import { isSessionLive, sessionStartedAt } from '../../read-models/sessions';
+import { isSessionLive } from '../../read-models/sessions';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { checkCurrentPassword } from '../../lib/password-attempts';
-import { REAUTHENTICATION_WINDOW_MS } from '../two-factor/two-factor.service';
 import { consumeGoogleLinkRequest, replaceGoogleLinkRequest } from './google-links.repo';
 import type { AppContext } from '../../lib/context';
 import { decrypt, encrypt, randomToken, sha256 } from '../../lib/crypto';
@@ -19,7 +18,7 @@ import { isUsernameAvailable } from '../workspaces/workspaces.service';
 import type { ClientInfo } from './client-info';
 import { createAccount } from './auth.service';
 import { loginActivity } from './login-activities.service';
-import { issueSession } from './sessions.service';
+import { issueSession, signedInRecently } from './sessions.service';
 import {
   findUserByEmail,
   findUserByGoogleSub,
@@ -415,8 +414,7 @@ export async function startGoogleLink(
     if (!(await checkCurrentPassword(ctx, user.id, user.passwordHash, password)))
       throw validationError('password', 'Senha incorreta.');
   } else {
-    const since = await sessionStartedAt(ctx.db, actor.sessionId);
-    if (!since || ctx.clock.now().getTime() - since.getTime() > REAUTHENTICATION_WINDOW_MS)
+    if (!(await signedInRecently(ctx, actor)))
       throw new AppError(
         'REAUTHENTICATION_REQUIRED',
         'Confirme sua senha para vincular uma conta Google.',

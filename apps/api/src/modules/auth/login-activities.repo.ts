@@ -72,3 +72,8 @@ export async function moveLoginActivity(db: DbOrTx, fromSession: string, toSessi
     .set({ sessionId: toSession })
     .where(eq(loginActivities.sessionId, fromSession));
 }
+
+/** An entry of the person's own request (data export, account deletion) in the access log. */
+export async function insertLoginActivity(db: DbOrTx, input: NewLoginActivity): Promise<void> {
+  await db.insert(loginActivities).values(input);
+}

@@ -55,3 +55,8 @@ export async function consumePasswordReset(
     .returning({ userId: passwordResets.userId });
   return row?.userId ?? null;
 }
+
+/** Forgets every link of the user (account deletion). */
+export async function deletePasswordResetsOf(db: DbOrTx, userId: string) {
+  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginActivities, refreshTokens } from '../../db/schema/users';
 import type { NewLoginActivity } from './login-activities.repo';
@@ -84,4 +84,41 @@ export async function sessionOrigin(
     .orderBy(asc(refreshTokens.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** Revokes one session of the user; the number of tokens revoked (0: none was live). */
+export async function revokeSession(db: DbOrTx, userId: string, familyId: string, now: Date) {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return rows.length;
+}
+
+/** Revokes every session of the user but `keep` (none when null); the sessions revoked. */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  userId: string,
+  keep: string | null,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keep ? ne(refreshTokens.familyId, keep) : undefined,
+      ),
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return new Set(rows.map((r) => r.familyId)).size;
 }

@@ -21,8 +21,20 @@ import type { NewLoginActivity } from './login-activities.repo';
 import { findUserById } from './users.repo';
 import type { UserRow } from './users.repo';
 import type { OwnWorkspaceName } from '../../read-models/sign-in';
+import { sessionStartedAt } from '../../read-models/sessions';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
+
+/** A step that changes the account must come from the person: a sign-in this recent, or the password. */
+const REAUTHENTICATION_WINDOW_MS = 10 * 60 * 1000;
+
+/** Whether the caller's session signed in within the last 10 minutes (a renewal does not count). */
+export async function signedInRecently(ctx: AppContext, actor: Actor): Promise<boolean> {
+  const since = await sessionStartedAt(ctx.db, actor.sessionId);
+  return (
+    since !== null && ctx.clock.now().getTime() - since.getTime() <= REAUTHENTICATION_WINDOW_MS
+  );
+}
 
 /**
  * The session user sent as `metadata`: the user and their own workspace's handle (looked up

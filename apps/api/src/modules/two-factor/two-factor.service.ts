@@ -6,7 +6,7 @@ import {
 } from '@fa-clube/contract';
 import type { TwoFactorStatus, TwoFactorToggleResponse } from '@fa-clube/contract';
 import type { Actor } from '../../read-models/access';
-import { sessionStartedAt } from '../../read-models/sessions';
+import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { decrypt, encrypt, sha256 } from '../../lib/crypto';
 import { AppError, rateLimited, validationError } from '../../lib/errors';
@@ -15,16 +15,15 @@ import { matchTotp, newTotpSecret, provisioningUri } from '../../lib/totp';
 import {
   acceptStep,
   clearPendingSecret,
-  deleteRecoveryCodes,
   disableTwoFactor,
   enableTwoFactor,
   findTwoFactorState,
-  replaceRecoveryCodes,
   revokeAllSessions,
   setPendingSecretIfAbsent,
-  spendRecoveryCode,
-} from './two-factor.repo';
-import type { TwoFactorState } from './two-factor.repo';
+  signedInRecently,
+} from '../auth/auth.service';
+import type { TwoFactorState } from '../auth/auth.service';
+import { deleteRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from './two-factor.repo';
 
 const INVALID_CODE_MESSAGE = 'Código inválido ou já utilizado. Confira o aplicativo autenticador.';
 
@@ -99,8 +98,6 @@ async function useRecoveryCode(ctx: AppContext, userId: string, code: string): P
 }
 
 /** Turning 2FA on must be done by the person, not by someone at an unattended session. */
-export const REAUTHENTICATION_WINDOW_MS = 10 * 60 * 1000;
-
 async function requireRecentAuthentication(
   ctx: AppContext,
   actor: Actor,
@@ -111,8 +108,7 @@ async function requireRecentAuthentication(
     if (await checkCurrentPassword(ctx, state.id, state.passwordHash, password)) return;
     throw validationError('password', 'Senha incorreta.');
   }
-  const since = await sessionStartedAt(ctx.db, actor.sessionId);
-  if (since && ctx.clock.now().getTime() - since.getTime() <= REAUTHENTICATION_WINDOW_MS) return;
+  if (await signedInRecently(ctx, actor)) return;
   throw new AppError(
     'REAUTHENTICATION_REQUIRED',
     'Confirme sua senha para ativar a autenticação em dois fatores.',
@@ -146,7 +142,7 @@ const wrongCodeOnToggle = () =>
  * PATCH /2fa?code=: off → on with a code of the pending secret (and the password, or a
  * sign-in in the last 10 minutes), answering ten recovery codes; on → off with a current
  * code or a recovery code. Either way every session of the account ends, the caller's too:
- * the route (auth module) gives the caller a new one.
+ * the route gives the caller a new one (renewSession).
  */
 export async function toggleTwoFactor(
   ctx: AppContext,
@@ -234,4 +230,9 @@ export async function verifySignInCode(
       throw new AppError('INVALID_TWO_FACTOR_CODE', INVALID_CODE_MESSAGE);
   }
   await ctx.throttle.reset(throttleKey(userId));
+}
+
+/** Forgets the person's recovery codes (account deletion; the account row's 2FA state goes with it). */
+export async function forgetRecoveryCodesOf(tx: DbOrTx, userId: string): Promise<void> {
+  await deleteRecoveryCodes(tx, userId);
 }
