@@ -6,8 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
-import { firstPaint } from './vite-plugins/first-paint';
-import { routeTable } from './vite-plugins/route-table';
+import { firstPaint } from './vite-plugins/first-paint.ts';
+import { routeTable } from './vite-plugins/route-table.ts';
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text asset of the build, once, at the highest

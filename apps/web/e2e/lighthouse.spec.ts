@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,10 +11,11 @@ import { startHttpsProxy } from './support/https-proxy';
 import type { HttpsProxy } from './support/https-proxy';
 
 /**
- * Lighthouse (issue 12) on a phone — its default mobile profile: a mid-range phone's screen, 4×
- * slower CPU and slow 4G, simulated — for the sign-in page, a creator's profile seen by a visitor
- * and the feed of a signed-in fan. Runs in its own project after every other journey, so that
- * nothing else competes for the CPU while it measures (playwright.config.ts).
+ * Lighthouse on a phone — its default mobile profile: a mid-range phone's screen, 4× slower CPU
+ * and slow 4G, simulated — for the sign-in page, a creator's profile seen by a visitor and the
+ * feed of a signed-in fan. A measurement, not a gate of `npm test` (the same build scored 96, 89
+ * and 83): `npm run lighthouse` runs it alone and writes the medians to bench/lighthouse.json;
+ * it still says which page is under the targets.
  *
  * The pages are served as deployed: HTTPS with HTTP/2 at a reverse proxy in front of the app
  * (support/https-proxy.ts; decision 036). LIGHTHOUSE_DIRECT=1 measures the bare server over plain
@@ -31,6 +33,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const DIRECT = process.env.LIGHTHOUSE_DIRECT === '1';
 
 const REPORT_DIR = path.resolve(import.meta.dirname, '../../../test-results/lighthouse');
+const MEDIANS_FILE = path.resolve(import.meta.dirname, '../../../bench/lighthouse.json');
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -155,6 +158,30 @@ test('login, profile and feed on a phone: performance ≥ 90, accessibility ≥ 
     .join('\n');
   console.log(
     `Lighthouse (mobile, ${DIRECT ? 'HTTP/1.1 to the app' : 'HTTPS + HTTP/2 proxy'}), median of ${RUNS} runs, reports in test-results/lighthouse/\n${table}`,
+  );
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  writeFileSync(
+    MEDIANS_FILE,
+    `${JSON.stringify(
+      {
+        measured_at: new Date().toISOString(),
+        commit,
+        served: DIRECT ? 'HTTP/1.1 to the app' : 'HTTPS + HTTP/2 proxy',
+        runs: RUNS,
+        targets: BUDGET,
+        pages: Object.fromEntries(
+          scores.map(({ page, runs, scores: s }) => [
+            page,
+            {
+              ...Object.fromEntries(Object.entries(s).map(([c, v]) => [c, Math.round(v * 100)])),
+              performance_per_run: runs,
+            },
+          ]),
+        ),
+      },
+      null,
+      2,
+    )}\n`,
   );
   for (const { page, scores: s } of scores)
     for (const c of Object.keys(BUDGET) as Category[])

@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import type { ClassValue } from 'clsx';
-import { mergeClasses } from './merge-classes';
+import { twMerge } from 'tailwind-merge';
 
-/** Joins class names and lets later Tailwind utilities override earlier ones. */
+/** Joins class names and lets later Tailwind utilities override earlier ones (tailwind-merge). */
 export function cn(...inputs: ClassValue[]) {
-  return mergeClasses(clsx(inputs));
+  return twMerge(clsx(inputs));
 }
 
 /** First letter of a name, upper case, for avatar fallbacks ('?' when empty). */
