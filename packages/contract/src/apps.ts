@@ -18,6 +18,7 @@
 // endpoints answer 409 APP_NOT_INSTALLED while it is not installed
 // (shared/api-conventions.md § Apps).
 import { z } from 'zod';
+import { EMAIL_MAX } from './patterns';
 import { Email, Timestamp, Username, Uuid } from './common';
 import { defineErrors } from './errors';
 import { pageQuery, paged } from './paged';
@@ -440,7 +441,7 @@ const Contact = z
   .string({ message: 'Contato inválido.' })
   .trim()
   .toLowerCase()
-  .max(254, 'Contato inválido.')
+  .max(EMAIL_MAX, 'Contato inválido.')
   .refine(
     (v) => isContactSegment(v) || Email.safeParse(v).success,
     `Contato inválido: use um e-mail ou um destes grupos: ${CONTACT_SEGMENTS.join(', ')}.`,

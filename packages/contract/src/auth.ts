@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineErrors } from './errors';
+import { EMAIL_MAX } from './patterns';
 import { Email, FullName, Password, Timestamp, Username, Uuid } from './common';
 import { PAGING } from './paging';
 import { pageQuery, paged } from './paged';
@@ -29,7 +30,11 @@ export const TwoFactorCode = z
   .regex(TWO_FACTOR_CODE_PATTERN, 'O código deve ter 6 dígitos.');
 
 export const SignInBody = z.object({
-  email: z.string({ message: 'Informe o e-mail.' }).trim().min(1, 'Informe o e-mail.').max(254),
+  email: z
+    .string({ message: 'Informe o e-mail.' })
+    .trim()
+    .min(1, 'Informe o e-mail.')
+    .max(EMAIL_MAX),
   password: z.string({ message: 'Informe a senha.' }).min(1, 'Informe a senha.').max(1024),
   two_factor_code: z
     .string()
@@ -188,7 +193,7 @@ export const GoogleStartQuery = z.object({
   /** A relative path in this app (e.g. /profile/ana); anything else is ignored. */
   return_to: z.string().max(2048).optional(),
   /** E-mail to preselect on the provider's screen. */
-  login_hint: z.string().max(254).optional(),
+  login_hint: z.string().max(EMAIL_MAX).optional(),
   /**
    * The web client's one-time state for this sign-in (kept in its sessionStorage), echoed back
    * as `state` on the redirect to /login: the client accepts a session only with its own state.

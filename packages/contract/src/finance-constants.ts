@@ -2,8 +2,10 @@
 // (docs/decisions/036-web-first-load.md).
 import { isIsoDate } from './dates';
 
-/** Largest amount in absolute value, in reais: R$ 999.999.999,99 (store as bigint centavos). */
-export const AMOUNT_MAX = 999_999_999.99;
+/** Largest amount in absolute value, in centavos: R$ 999.999.999,99 (stored as bigint). */
+export const AMOUNT_MAX_CENTS = 99_999_999_999;
+/** AMOUNT_MAX_CENTS in reais, as the API's amounts are written. */
+export const AMOUNT_MAX = AMOUNT_MAX_CENTS / 100;
 /** Rows in one POST /transaction or DELETE /transactions. */
 export const TRANSACTIONS_BATCH_MAX = 1000;
 /** Bytes of one imported bank file. */

@@ -12,14 +12,13 @@ import { pageQuery, paged } from './paged';
 import {
   ACCOUNT_TYPES,
   AMOUNT_MAX,
+  isFinanceDate,
   ATTACHMENTS_MAX,
   CATEGORY_TYPES,
   IMPORT_FIELDS,
   IMPORT_FILE_MAX_BYTES,
   TRANSACTIONS_BATCH_MAX,
   TRANSACTION_STATUSES,
-  DATE_MAX,
-  DATE_MIN,
 } from './finance-constants';
 
 // financePaths is in finance-paths.ts (no zod: the web client's first load needs it).
@@ -154,9 +153,10 @@ export const TransactionAmount = Amount.refine(
 export const NonNegativeAmount = Amount.refine((v) => v >= 0, 'O valor não pode ser negativo.');
 
 /** A calendar date `YYYY-MM-DD` that exists (2024-02-30 is refused), between 1900 and 2100. */
+/** Built from `isFinanceDate` (finance-constants.ts), the rule pages check without zod. */
 export const IsoDate = z.iso
   .date({ message: 'Use uma data existente no formato AAAA-MM-DD.' })
-  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, 'A data deve estar entre 1900 e 2100.');
+  .refine(isFinanceDate, 'A data deve estar entre 1900 e 2100.');
 
 /** `YYYY-MM`, as the cash-flow report names its months. */
 export const YearMonth = z

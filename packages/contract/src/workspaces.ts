@@ -5,22 +5,29 @@ import { PAGE_SIZE_MAX } from './paging';
 import { pageQuery } from './paged';
 import { defineErrors } from './errors';
 import { Email, Timestamp, Username, Uuid } from './common';
-import { WORKSPACE_DESCRIPTION_MAX, WORKSPACE_LABEL_MAX } from './workspace-constants';
+import {
+  WORKSPACE_DESCRIPTION_MAX,
+  WORKSPACE_LABEL_MAX,
+  isWorkspaceDescription,
+  isWorkspaceLabel,
+} from './workspace-constants';
 
 /** Days an invitation stays valid. */
 export const INVITATION_TTL_DAYS = 7;
 
+/** Built from `isWorkspaceLabel` (workspace-constants.ts), the form pages check without zod. */
 export const WorkspaceLabel = z
   .string({ message: 'Informe o nome do espaço de trabalho.' })
   .trim()
   .min(1, 'Informe o nome do espaço de trabalho.')
-  .max(WORKSPACE_LABEL_MAX, `O nome deve ter no máximo ${WORKSPACE_LABEL_MAX} caracteres.`);
+  .refine(isWorkspaceLabel, `O nome deve ter no máximo ${WORKSPACE_LABEL_MAX} caracteres.`);
 
+/** Built from `isWorkspaceDescription` (workspace-constants.ts). */
 export const WorkspaceDescription = z
   .string({ message: 'Descrição inválida.' })
   .trim()
-  .max(
-    WORKSPACE_DESCRIPTION_MAX,
+  .refine(
+    isWorkspaceDescription,
     `A descrição deve ter no máximo ${WORKSPACE_DESCRIPTION_MAX} caracteres.`,
   );
 

@@ -8,6 +8,7 @@
  *   verifyUnsubscribeToken(key, token) -> the same fields, or null
  */
 import { createHmac } from 'node:crypto';
+import { EMAIL_MAX } from '@fa-clube/contract';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/crypto';
 
@@ -22,7 +23,7 @@ export interface UnsubscribeClaim {
 const Payload = z.object({
   v: z.literal(1),
   w: z.uuid(),
-  e: z.string().min(3).max(254),
+  e: z.string().min(3).max(EMAIL_MAX),
   c: z.uuid().optional(),
 });
 

@@ -1,15 +1,11 @@
-import { EMAIL_PATTERN } from '@fa-clube/contract';
+import { isEmail } from '@fa-clube/contract';
 import type { TeamMember } from '@fa-clube/contract';
 
 // Without zod, so the team page's first load does not need it (docs/decisions/036-web-first-load.md).
 
-/**
- * The invite button is enabled only for an owner and an e-mail the contract's InviteBody accepts
- * (its Email rule: trimmed, at most 254 characters, the simple pattern).
- */
+/** The invite button is enabled only for an owner and an e-mail the contract's InviteBody accepts. */
 export function canInvite(email: string, isOwner: boolean): boolean {
-  const trimmed = email.trim();
-  return isOwner && trimmed.length <= 254 && EMAIL_PATTERN.test(trimmed);
+  return isOwner && isEmail(email);
 }
 
 /** The remove button is enabled only for the owner, and never on the owner's own row. */

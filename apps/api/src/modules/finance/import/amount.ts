@@ -1,8 +1,6 @@
-import { AMOUNT_MAX } from '@fa-clube/contract';
+import { AMOUNT_MAX_CENTS } from '@fa-clube/contract';
 import { parsed, quoteCell, refused } from './types';
 import type { Parsed } from './types';
-
-const AMOUNT_MAX_CENTS = Math.round(AMOUNT_MAX * 100);
 
 /**
  * The one amount parser of the import: a bank file's amount text to signed

@@ -1,4 +1,4 @@
-import { FULL_NAME_PATTERN, PASSWORD_MAX } from '@fa-clube/contract';
+import { EMAIL_MAX, FULL_NAME_PATTERN, PASSWORD_MAX } from '@fa-clube/contract';
 import type { ChangeEmailBody, MeResponse, UpdateProfileBody } from '@fa-clube/contract';
 import { Camera, Download, Laptop, LogOut, Smartphone, Tablet, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
@@ -224,7 +224,9 @@ export function EmailSection({ me }: { me: MeResponse }) {
       submitLabel={t.account.emailSend}
     >
       <FormField name="email" label={t.account.emailLabel}>
-        {(control) => <Input {...control} type="email" autoComplete="email" maxLength={254} />}
+        {(control) => (
+          <Input {...control} type="email" autoComplete="email" maxLength={EMAIL_MAX} />
+        )}
       </FormField>
       <FormField name="current_password" label={t.account.currentPassword}>
         {(control) => (

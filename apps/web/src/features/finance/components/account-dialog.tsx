@@ -1,8 +1,9 @@
 import {
   ACCOUNT_TYPES,
   ACCOUNT_TYPE_LABELS,
-  AMOUNT_MAX,
+  AMOUNT_MAX_CENTS,
   DEFAULT_CURRENCY,
+  majorToCents,
 } from '@fa-clube/contract';
 import type { Account, CreateAccountBody } from '@fa-clube/contract';
 import { FormField } from '@/components/ui/form';
@@ -18,13 +19,11 @@ import type { AccountFormValues } from '../validation';
 import { MoneyInput } from './money-input';
 import { FormDialog } from './form-dialog';
 
-const MAX_CENTS = Math.round(AMOUNT_MAX * 100);
-
 const initialValues = (account: Account | null): AccountFormValues => ({
   label: account?.label ?? '',
   account_type: account?.account_type ?? 'checking',
   currency: account?.currency ?? DEFAULT_CURRENCY,
-  opening_balance: account ? Math.round(account.opening_balance * 100) : 0,
+  opening_balance: account ? majorToCents(account.opening_balance) : 0,
   description: account?.description ?? '',
 });
 
@@ -93,7 +92,7 @@ export function AccountDialog({
         label={t.accounts.openingBalance}
         hint={t.accounts.openingHint}
       >
-        {(control) => <MoneyInput {...control} signed maxCents={MAX_CENTS} />}
+        {(control) => <MoneyInput {...control} signed maxCents={AMOUNT_MAX_CENTS} />}
       </FormField>
       <FormField name="description" label={t.accounts.descriptionLabel}>
         {(control) => <Textarea {...control} rows={2} />}

@@ -1,4 +1,4 @@
-import { AMOUNT_MAX, majorToCents } from '@fa-clube/contract';
+import { AMOUNT_MAX_CENTS, majorToCents } from '@fa-clube/contract';
 import type { Account, Category, Transaction } from '@fa-clube/contract';
 import { useWatch } from 'react-hook-form';
 import { FormField } from '@/components/ui/form';
@@ -17,8 +17,6 @@ import { CategoryOptions, StatusOptions } from './select-options';
 import { DateInput } from './date-input';
 import { MoneyInput } from './money-input';
 import { FormDialog } from './form-dialog';
-
-const MAX_CENTS = Math.round(AMOUNT_MAX * 100);
 
 const initialValues = (
   row: Transaction | null,
@@ -80,7 +78,7 @@ export function TransactionDialog({
       <KindToggle disabled={locked} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField name="amount" label={t.transactions.amount}>
-          {(control) => <MoneyInput {...control} maxCents={MAX_CENTS} disabled={locked} />}
+          {(control) => <MoneyInput {...control} maxCents={AMOUNT_MAX_CENTS} disabled={locked} />}
         </FormField>
         <FormField name="date" label={t.transactions.date}>
           {(control) => <DateInput {...control} />}
