@@ -63,6 +63,9 @@ export type SessionsResponse = z.infer<typeof SessionsResponse>;
 
 export const RevokedSessionsResponse = z.object({ revoked: z.number().int() });
 
+/** POST /me/password: the other sessions it ended. */
+export const PasswordChanged = z.object({ message: z.string(), revoked: z.number().int() });
+
 export const EmailChangeRequested = z.object({ message: z.string(), email: z.string() });
 
 /** Error codes of the person's own account. */

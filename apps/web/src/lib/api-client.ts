@@ -1,8 +1,9 @@
 import { API_PREFIX, paths } from '@fa-clube/contract';
 import type { ErrorBody, ErrorCode, TokenResponse } from '@fa-clube/contract';
+import type * as Zod from 'zod';
 import type { ZodType } from 'zod';
-import { isLazySchema } from './contract-schemas';
-import type { LazySchema } from './contract-schemas';
+import { loadContract } from './contract-schemas';
+import type { ContractModule } from './contract-schemas';
 import { t } from '@/i18n/pt-BR';
 import { currentDeviceType, getDeviceId } from './device';
 import { currentAddress, loginPath, navigateTo } from './navigation';
@@ -70,7 +71,16 @@ export function errorMessage(error: unknown): string {
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions<T = unknown> {
+/** The contract's schemas, by name: `schema: 'Plan'` checks and types an answer. */
+export type SchemaName = {
+  [K in keyof ContractModule]: ContractModule[K] extends ZodType ? K : never;
+}[keyof ContractModule];
+/** What a request answers: its schema's output, or unknown without one. */
+export type Answer<S extends SchemaName | undefined> = S extends SchemaName
+  ? Zod.output<ContractModule[S]>
+  : unknown;
+
+export interface RequestOptions<S extends SchemaName | undefined = undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Query parameters; null and undefined are left out. */
   query?: Query;
@@ -84,10 +94,11 @@ export interface RequestOptions<T = unknown> {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
-   * Optional schema from @fa-clube/contract to validate (and type) the answer: usually
-   * `lazySchema((c) => c.Plan)`, so zod is fetched beside the answer and not with the page.
+   * The contract schema that checks (and types) the answer, by name: `schema: 'Plan'`. The
+   * contract's chunk (zod and the schemas) is fetched beside the answer, not with the page
+   * (docs/decisions/037-web-answers-checked-by-name.md).
    */
-  schema?: ZodType<T> | LazySchema<T>;
+  schema?: S;
   /** 'blob' for a file (a CSV export) instead of JSON; send its type as the Accept header. */
   responseType?: 'json' | 'blob';
 }
@@ -148,7 +159,7 @@ async function toApiError(res: Response): Promise<ApiError> {
 
 async function send(
   path: string,
-  opts: RequestOptions<unknown>,
+  opts: RequestOptions<SchemaName | undefined>,
   token: string | null,
 ): Promise<Response> {
   const headers: Record<string, string> = {
@@ -254,13 +265,17 @@ async function tokenForRequest(): Promise<string | null> {
 }
 
 /** Sends a request to the API and returns the parsed JSON answer (undefined for 204). */
-export async function request<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+export async function request<S extends SchemaName | undefined = undefined>(
+  path: string,
+  opts: RequestOptions<S> = {},
+): Promise<Answer<S>> {
   const auth = opts.auth !== false;
-  const schema = opts.schema && isLazySchema(opts.schema) ? opts.schema.load() : opts.schema;
+  const name = opts.schema;
+  const schema = name ? loadContract().then((c) => c[name] as ZodType) : undefined;
   // a failed load is reported when the answer is read, not as an unhandled rejection now
-  if (schema instanceof Promise) schema.catch(() => undefined);
+  schema?.catch(() => undefined);
   const token = auth ? await tokenForRequest() : null;
-  let res = await send(path, opts as RequestOptions<unknown>, token);
+  let res = await send(path, opts, token);
 
   if (res.status === 401 && auth && token) {
     let fresh: string | null = null;
@@ -269,7 +284,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions<T>
     } catch {
       fresh = null;
     }
-    if (fresh) res = await send(path, opts as RequestOptions<unknown>, fresh);
+    if (fresh) res = await send(path, opts, fresh);
   }
 
   if (!res.ok) {
@@ -277,10 +292,10 @@ export async function request<T = unknown>(path: string, opts: RequestOptions<T>
     if (res.status === 401 && auth) applyUnauthorizedPolicy();
     throw error;
   }
-  if (opts.responseType === 'blob') return (await res.blob()) as T;
+  if (opts.responseType === 'blob') return (await res.blob()) as Answer<S>;
   const data = await readBody(res);
-  if (!schema) return data as T;
-  let validator: ZodType<T>;
+  if (!schema) return data as Answer<S>;
+  let validator: ZodType;
   try {
     validator = await schema;
   } catch {
@@ -290,32 +305,52 @@ export async function request<T = unknown>(path: string, opts: RequestOptions<T>
   if (!parsed.success) {
     throw new ApiError(res.status, { message: t.common.genericError, code: 'INVALID_RESPONSE' });
   }
-  return parsed.data;
+  return parsed.data as Answer<S>;
 }
 
-type Opts<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+type Opts<S extends SchemaName | undefined> = Omit<RequestOptions<S>, 'method' | 'body'>;
 
-/** Shorthands: `api.get(apiPath(paths.me), { schema: MeResponse })`. */
+/** Shorthands: `api.get(apiPath(paths.me), { schema: 'MeResponse' })`. */
 export const api = {
-  get: <T = unknown>(path: string, opts?: Opts<T>) => request<T>(path, { ...opts, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, opts?: Opts<T>) =>
-    request<T>(path, { ...opts, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, opts?: Opts<T>) =>
-    request<T>(path, { ...opts, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, opts?: Opts<T>) =>
-    request<T>(path, { ...opts, method: 'PATCH', body }),
-  delete: <T = unknown>(path: string, opts?: Opts<T>) =>
-    request<T>(path, { ...opts, method: 'DELETE' }),
+  get: <S extends SchemaName | undefined = undefined>(path: string, opts?: Opts<S>) =>
+    request(path, { ...opts, method: 'GET' }),
+  post: <S extends SchemaName | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    opts?: Opts<S>,
+  ) => request(path, { ...opts, method: 'POST', body }),
+  put: <S extends SchemaName | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    opts?: Opts<S>,
+  ) => request(path, { ...opts, method: 'PUT', body }),
+  patch: <S extends SchemaName | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    opts?: Opts<S>,
+  ) => request(path, { ...opts, method: 'PATCH', body }),
+  delete: <S extends SchemaName | undefined = undefined>(path: string, opts?: Opts<S>) =>
+    request(path, { ...opts, method: 'DELETE' }),
+  /** GET of a file (a CSV export, the data export): the answer as a Blob, `accept` its type. */
+  file: (path: string, accept: string) =>
+    request(path, {
+      method: 'GET',
+      responseType: 'blob',
+      headers: { Accept: accept },
+    }) as Promise<Blob>,
   /**
    * GET of a public resource (a profile, a creator's plans): when the stored session no longer
    * works (401 after the refresh), it is asked again anonymously so a visitor still sees it.
    */
-  getPublic: async <T = unknown>(path: string, opts?: Opts<T>): Promise<T> => {
+  getPublic: async <S extends SchemaName | undefined = undefined>(
+    path: string,
+    opts?: Opts<S>,
+  ): Promise<Answer<S>> => {
     try {
-      return await request<T>(path, { ...opts, method: 'GET' });
+      return await request(path, { ...opts, method: 'GET' });
     } catch (error) {
       if (isSessionError(error)) {
-        return request<T>(path, { ...opts, method: 'GET', auth: false });
+        return request(path, { ...opts, method: 'GET', auth: false });
       }
       throw error;
     }

@@ -2,4 +2,3 @@
 // schemas. Its own module, so the chunk is not the contract's barrel that the first load also
 // imports a few constants from.
 export * from '@fa-clube/contract';
-export { number as zNumber } from 'zod';

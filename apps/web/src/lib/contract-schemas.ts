@@ -1,5 +1,3 @@
-import type * as Zod from 'zod';
-import type { ZodType } from 'zod';
 import { useEffect, useState } from 'react';
 import type * as Contract from './contract-bundle';
 
@@ -38,23 +36,4 @@ export function useContract(): ContractModule | null | undefined {
     };
   }, [contract]);
   return contract;
-}
-
-/** A schema of the contract named now and built on first use: `lazySchema((c) => c.Plan)`. */
-export interface LazySchema<T> {
-  readonly load: () => Promise<ZodType<T>>;
-}
-
-export function lazySchema<S extends ZodType>(
-  pick: (contract: ContractModule) => S,
-): LazySchema<Zod.output<S>> {
-  let schema: Promise<ZodType<Zod.output<S>>> | undefined;
-  return {
-    load: () =>
-      (schema ??= loadContract().then((contract) => pick(contract) as ZodType<Zod.output<S>>)),
-  };
-}
-
-export function isLazySchema<T>(value: ZodType<T> | LazySchema<T>): value is LazySchema<T> {
-  return typeof (value as Partial<LazySchema<T>>).load === 'function';
 }

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { apiPath, paths } from '@fa-clube/contract';
 import { api } from './api-client';
 import { useSession } from './session';
-import { lazySchema } from '@/lib/contract-schemas';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -11,8 +10,7 @@ export function useMe() {
   const { token } = useSession();
   return useQuery({
     queryKey: ME_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      api.get(apiPath(paths.me), { schema: lazySchema((c) => c.MeResponse), signal }),
+    queryFn: ({ signal }) => api.get(apiPath(paths.me), { schema: 'MeResponse', signal }),
     enabled: Boolean(token),
     staleTime: 60_000,
   });

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { apiPath, paths } from '@fa-clube/contract';
 import { api } from './api-client';
 import { useViewerId } from './session';
-import { lazySchema } from '@/lib/contract-schemas';
 
 /** Query key of a public profile as the current viewer sees it (flags depend on who asks). */
 const profileKey = (username: string, viewer: string | null) =>
@@ -12,7 +11,7 @@ const profileKey = (username: string, viewer: string | null) =>
 const fetchProfile = (username: string, signal?: AbortSignal) =>
   api.getPublic(apiPath(paths.profile), {
     query: { username },
-    schema: lazySchema((c) => c.Profile),
+    schema: 'Profile',
     signal,
   });
 

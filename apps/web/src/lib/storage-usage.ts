@@ -1,7 +1,6 @@
 import { apiPath, paths } from '@fa-clube/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 /** The space a workspace's files take and its quota: Configurações › Perfil and Arquivos. */
 export const storageUsageKey = (id: string) => ['workspace', id, 'storage-usage'] as const;
@@ -9,7 +8,7 @@ export const storageUsageKey = (id: string) => ['workspace', id, 'storage-usage'
 /** GET /workspaces/objects/{ws}/usage: owner and members; bytes used and the quota. */
 export function fetchStorageUsage(id: string, signal?: AbortSignal) {
   return api.get(apiPath(paths.objectUsage, { ws: id }), {
-    schema: lazySchema((c) => c.StorageUsage),
+    schema: 'StorageUsage',
     signal,
   });
 }

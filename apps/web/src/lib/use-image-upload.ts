@@ -3,7 +3,6 @@ import type { CompleteUploadResponse, ImageContentType } from '@fa-clube/contrac
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 import { uploadFile } from '@/lib/upload';
 
 export type UploadPhase = 'idle' | 'uploading' | 'processing';
@@ -85,7 +84,7 @@ export function useImagePreviewUpload(steps: ImageUploadSteps) {
         apiPath(paths.uploadComplete, { uploadId: upload.upload_id }),
         undefined,
         {
-          schema: lazySchema((c) => c.CompleteUploadResponse),
+          schema: 'CompleteUploadResponse',
         },
       );
       setPhase('idle');

@@ -45,9 +45,10 @@ export function workspaceFromMetadata(metadata: SessionMetadata): StoredWorkspac
 
 /** GET /workspaces → `{ workspaces: [...] }`. */
 export async function fetchWorkspaces(signal?: AbortSignal): Promise<StoredWorkspace[]> {
-  const body = await api.get<{ workspaces?: WorkspaceItem[] }>(apiPath(paths.workspaces), {
-    signal,
-  });
+  // unchecked: read right after sign-in, before anything else needs the contract's chunk
+  const body = (await api.get(apiPath(paths.workspaces), { signal })) as {
+    workspaces?: WorkspaceItem[];
+  };
   return (body?.workspaces ?? []).map(toStoredWorkspace);
 }
 

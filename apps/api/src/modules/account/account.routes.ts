@@ -9,6 +9,7 @@ import {
   EmailChangeRequested,
   MeResponse,
   MessageBody,
+  PasswordChanged,
   RevokedSessionsResponse,
   SessionParams,
   SessionsResponse,
@@ -71,7 +72,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: bearerSecurity,
           body: ChangePasswordBody,
           response: {
-            200: MessageBody.extend({ revoked: z.number().int() }),
+            200: PasswordChanged,
             ...errorResponses(400, 401, 429),
           },
         },

@@ -13,7 +13,6 @@ import type {
   UpdateProfileBody,
 } from '@fa-clube/contract';
 import { api, request } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 export const mySubscriptionsKey = ['my-subscriptions'] as const;
 export const sessionsKey = ['my-sessions'] as const;
@@ -25,21 +24,21 @@ export const sessionsKey = ['my-sessions'] as const;
 export const fetchMySubscriptions = (signal?: AbortSignal) =>
   api.get(apiPath(paths.subscriptions), {
     query: { page: MY_SUBSCRIPTIONS_PAGING.base, size: PAGE_SIZE_MAX },
-    schema: lazySchema((c) => c.SubscriptionsResponse),
+    schema: 'SubscriptionsResponse',
     signal,
   });
 
 export const updateProfile = (body: UpdateProfileBody) =>
-  api.patch(apiPath(accountPaths.me), body, { schema: lazySchema((c) => c.MeResponse) });
+  api.patch(apiPath(accountPaths.me), body, { schema: 'MeResponse' });
 
 export const changePassword = (body: ChangePasswordBody) =>
   api.post(apiPath(accountPaths.password), body, {
-    schema: lazySchema((c) => c.MessageBody.extend({ revoked: c.zNumber() })),
+    schema: 'PasswordChanged',
   });
 
 export const requestEmailChange = (body: ChangeEmailBody) =>
   api.post(apiPath(accountPaths.email), body, {
-    schema: lazySchema((c) => c.EmailChangeRequested),
+    schema: 'EmailChangeRequested',
   });
 
 /** The link's token; public (the link may be opened signed out or on another device). */
@@ -48,38 +47,34 @@ export const confirmEmailChange = (token: string) =>
     apiPath(accountPaths.emailConfirm),
     { token },
     {
-      schema: lazySchema((c) => c.EmailChangeRequested),
+      schema: 'EmailChangeRequested',
       auth: false,
     },
   );
 
 export const fetchSessions = (signal?: AbortSignal) =>
   api.get(apiPath(accountPaths.sessions), {
-    schema: lazySchema((c) => c.SessionsResponse),
+    schema: 'SessionsResponse',
     signal,
   });
 
 export const endSession = (id: string) =>
-  api.delete(apiPath(accountPaths.session, { id }), { schema: lazySchema((c) => c.MessageBody) });
+  api.delete(apiPath(accountPaths.session, { id }), { schema: 'MessageBody' });
 
 export const endOtherSessions = () =>
   api.delete(apiPath(accountPaths.otherSessions), {
-    schema: lazySchema((c) => c.RevokedSessionsResponse),
+    schema: 'RevokedSessionsResponse',
   });
 
 /** GET /me/export as a file. */
-export const downloadMyData = () =>
-  api.get<Blob>(apiPath(accountPaths.export), {
-    responseType: 'blob',
-    headers: { Accept: 'application/json' },
-  });
+export const downloadMyData = () => api.file(apiPath(accountPaths.export), 'application/json');
 
 /** DELETE /me: with the password, or none for an account made through Google without one. */
 export const deleteAccount = (password: string | undefined) =>
   request(apiPath(accountPaths.me), {
     method: 'DELETE',
     body: { password },
-    schema: lazySchema((c) => c.MessageBody),
+    schema: 'MessageBody',
   });
 
 /** POST /avatar/upload: a pre-signed PUT for the person's photo. */
@@ -87,9 +82,9 @@ export const requestAvatarUpload = (file: { type: ImageContentType; size: number
   api.post(
     apiPath(paths.userAvatarUpload),
     { content_type: file.type, size: file.size },
-    { schema: lazySchema((c) => c.ImageUploadResponse) },
+    { schema: 'ImageUploadResponse' },
   );
 
 /** POST /workspaces: a new workspace the person owns. */
 export const createWorkspace = (body: CreateWorkspaceBody) =>
-  api.post(apiPath(paths.workspaces), body, { schema: lazySchema((c) => c.Workspace) });
+  api.post(apiPath(paths.workspaces), body, { schema: 'Workspace' });

@@ -1,7 +1,6 @@
 import { apiPath, appsPaths } from '@fa-clube/contract';
 import type { AppLabel } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 /** Every apps query of a workspace lives under `appsKey(ws)`. */
 export const appsKey = (ws: string) => ['apps', ws] as const;
@@ -10,20 +9,16 @@ export const appSettingsKey = (ws: string, label: AppLabel) =>
 
 /** GET /apps/{ws}: the catalogue with what is installed. */
 export const fetchApps = (ws: string, signal?: AbortSignal) =>
-  api.get(apiPath(appsPaths.apps, { ws }), { schema: lazySchema((c) => c.AppsResponse), signal });
+  api.get(apiPath(appsPaths.apps, { ws }), { schema: 'AppsResponse', signal });
 
 /** PUT /apps/{ws}?label=: installs or uninstalls (the wanted state is sent, so a retry is safe). */
 export const setAppInstalled = (ws: string, label: AppLabel, installed: boolean) =>
-  api.put(
-    apiPath(appsPaths.apps, { ws }),
-    { installed },
-    { query: { label }, schema: lazySchema((c) => c.App) },
-  );
+  api.put(apiPath(appsPaths.apps, { ws }), { installed }, { query: { label }, schema: 'App' });
 
 /** GET /apps/{ws}/{app}/settings */
 export const fetchAppSettings = (ws: string, label: AppLabel, signal?: AbortSignal) =>
   api.get(apiPath(appsPaths.appSettings, { ws, app: label }), {
-    schema: lazySchema((c) => c.AppSettingsResponse),
+    schema: 'AppSettingsResponse',
     signal,
   });
 
@@ -32,5 +27,5 @@ export const saveAppSettings = (ws: string, label: AppLabel, settings: Record<st
   api.put(
     apiPath(appsPaths.appSettings, { ws, app: label }),
     { settings },
-    { schema: lazySchema((c) => c.AppSettingsResponse) },
+    { schema: 'AppSettingsResponse' },
   );

@@ -8,7 +8,6 @@ import type {
 } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 import { appsKey } from './apps-api';
-import { lazySchema } from '@/lib/contract-schemas';
 
 export const trueidKeys = {
   all: (ws: string) => [...appsKey(ws), 'trueid'] as const,
@@ -28,7 +27,7 @@ export const fetchCustomers = (
 ) =>
   api.get(apiPath(appsPaths.trueidCustomers, { ws }), {
     query: { page, size: APPS_PAGING.size, status },
-    schema: lazySchema((c) => c.TrueIdCustomersResponse),
+    schema: 'TrueIdCustomersResponse',
     signal,
   });
 
@@ -37,7 +36,7 @@ export async function fetchReviewObjects(ws: string, id: string, signal?: AbortS
   const get = (path: string, side?: DocumentSide) =>
     api.get(apiPath(path, { ws, id }), {
       query: side ? { document_side: side } : undefined,
-      schema: lazySchema((c) => c.VerificationObjectsResponse),
+      schema: 'VerificationObjectsResponse',
       signal,
     });
   const [front, back, liveness] = await Promise.all([
@@ -51,14 +50,14 @@ export async function fetchReviewObjects(ws: string, id: string, signal?: AbortS
 /** POST .../customer/{id}/review */
 export const reviewCustomer = (ws: string, id: string, body: TrueIdReviewBody) =>
   api.post(apiPath(appsPaths.trueidReview, { ws, id }), body, {
-    schema: lazySchema((c) => c.TrueIdCustomer),
+    schema: 'TrueIdCustomer',
   });
 
 /** GET .../customer/{id}/access-log (owner) */
 export const fetchAccessLog = (ws: string, id: string, signal?: AbortSignal) =>
   api.get(apiPath(appsPaths.trueidAccessLog, { ws, id }), {
     query: { page: APPS_PAGING.base, size: 50 },
-    schema: lazySchema((c) => c.AccessLogResponse),
+    schema: 'AccessLogResponse',
     signal,
   });
 
@@ -67,24 +66,24 @@ export const fetchAccessLog = (ws: string, id: string, signal?: AbortSignal) =>
 /** GET /verification/{username} */
 export const fetchVerification = (username: string, signal?: AbortSignal) =>
   api.get(apiPath(appsPaths.verification, { username }), {
-    schema: lazySchema((c) => c.FanVerification),
+    schema: 'FanVerification',
     signal,
   });
 
 /** PUT /verification/{username} */
 export const saveVerification = (username: string, body: FanVerificationBody) =>
   api.put(apiPath(appsPaths.verification, { username }), body, {
-    schema: lazySchema((c) => c.FanVerification),
+    schema: 'FanVerification',
   });
 
 /** POST /verification/{username}/objects */
 export const requestVerificationUpload = (username: string, body: FanUploadBody) =>
   api.post(apiPath(appsPaths.verificationObjects, { username }), body, {
-    schema: lazySchema((c) => c.ObjectUploadResponse),
+    schema: 'ObjectUploadResponse',
   });
 
 /** POST /verification/{username}/submit */
 export const submitVerification = (username: string) =>
   api.post(apiPath(appsPaths.verificationSubmit, { username }), undefined, {
-    schema: lazySchema((c) => c.FanVerification),
+    schema: 'FanVerification',
   });

@@ -2,7 +2,6 @@ import { apiPath, paths } from '@fa-clube/contract';
 import type { SignUpBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 import { withReturnTo } from '@/lib/navigation';
-import { lazySchema } from '@/lib/contract-schemas';
 
 /** The public account endpoints: no bearer token, no refresh, no 401 policy. */
 const PUBLIC = { auth: false } as const;
@@ -10,30 +9,26 @@ const PUBLIC = { auth: false } as const;
 export function signIn(body: { email: string; password: string; two_factor_code?: string }) {
   return api.post(apiPath(paths.token), body, {
     ...PUBLIC,
-    schema: lazySchema((c) => c.TokenResponse),
+    schema: 'TokenResponse',
   });
 }
 
 export function signUp(body: SignUpBody) {
   return api.post(apiPath(paths.user), body, {
     ...PUBLIC,
-    schema: lazySchema((c) => c.MessageBody),
+    schema: 'MessageBody',
   });
 }
 
 export function requestPasswordReset(email: string) {
-  return api.post(
-    apiPath(paths.resetPassword),
-    { email },
-    { ...PUBLIC, schema: lazySchema((c) => c.MessageBody) },
-  );
+  return api.post(apiPath(paths.resetPassword), { email }, { ...PUBLIC, schema: 'MessageBody' });
 }
 
 export function resetPassword(token: string, password: string) {
   return api.put(
     apiPath(paths.resetPassword),
     { token, password },
-    { ...PUBLIC, schema: lazySchema((c) => c.MessageBody) },
+    { ...PUBLIC, schema: 'MessageBody' },
   );
 }
 
@@ -45,23 +40,19 @@ export function logout(refreshToken: string) {
   return api.post(
     apiPath(paths.logout),
     { refresh_token: refreshToken },
-    { ...PUBLIC, schema: lazySchema((c) => c.MessageBody) },
+    { ...PUBLIC, schema: 'MessageBody' },
   );
 }
 
 /** PUT /confirm-email with the token of the 'Confirme seu e-mail' link. */
 export function confirmEmail(token: string) {
-  return api.put(
-    apiPath(paths.confirmEmail),
-    { token },
-    { ...PUBLIC, schema: lazySchema((c) => c.MessageBody) },
-  );
+  return api.put(apiPath(paths.confirmEmail), { token }, { ...PUBLIC, schema: 'MessageBody' });
 }
 
 export function fetchAuthProviders() {
   return api.get(apiPath(paths.authProviders), {
     ...PUBLIC,
-    schema: lazySchema((c) => c.AuthProvidersResponse),
+    schema: 'AuthProvidersResponse',
   });
 }
 

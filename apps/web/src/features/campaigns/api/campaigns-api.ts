@@ -1,7 +1,7 @@
 import { APPS_PAGING, apiPath, appsPaths } from '@fa-clube/contract';
 import type { EmailMarketingSettings, SendEmailBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
-import { lazySchema, loadContract } from '@/lib/contract-schemas';
+import { loadContract } from '@/lib/contract-schemas';
 
 export const campaignsKey = (ws: string) => ['campaigns', ws] as const;
 
@@ -9,14 +9,14 @@ export const campaignsKey = (ws: string) => ['campaigns', ws] as const;
 export const fetchCampaigns = (ws: string, signal?: AbortSignal) =>
   api.get(apiPath(appsPaths.emailCampaigns, { ws }), {
     query: { page: APPS_PAGING.base, size: APPS_PAGING.size },
-    schema: lazySchema((c) => c.EmailCampaignsResponse),
+    schema: 'EmailCampaignsResponse',
     signal,
   });
 
 /** POST /apps/email-marketing/{ws}/send-email → 202 { id, queued } */
 export const sendEmail = (ws: string, body: SendEmailBody) =>
   api.post(apiPath(appsPaths.emailSend, { ws }), body, {
-    schema: lazySchema((c) => c.SendEmailResponse),
+    schema: 'SendEmailResponse',
   });
 
 /** GET /unsubscribe?token= (public): what the link unsubscribes. */
@@ -24,7 +24,7 @@ export const fetchUnsubscribe = (token: string, signal?: AbortSignal) =>
   api.get(apiPath(appsPaths.emailUnsubscribe), {
     query: { token },
     auth: false,
-    schema: lazySchema((c) => c.UnsubscribeInfo),
+    schema: 'UnsubscribeInfo',
     signal,
   });
 
@@ -33,7 +33,7 @@ export const postUnsubscribe = (token: string) =>
   api.post(apiPath(appsPaths.emailUnsubscribe), undefined, {
     query: { token },
     auth: false,
-    schema: lazySchema((c) => c.UnsubscribeInfo),
+    schema: 'UnsubscribeInfo',
   });
 
 export const settingsKey = (ws: string) => [...campaignsKey(ws), 'settings'] as const;
@@ -41,7 +41,7 @@ export const settingsKey = (ws: string) => [...campaignsKey(ws), 'settings'] as 
 /** GET /apps/{ws}/email-marketing/settings */
 export const fetchSettings = async (ws: string, signal?: AbortSignal) => {
   const answer = await api.get(apiPath(appsPaths.appSettings, { ws, app: 'email-marketing' }), {
-    schema: lazySchema((c) => c.AppSettingsResponse),
+    schema: 'AppSettingsResponse',
     signal,
   });
   // the answer was checked with the contract's chunk: it is loaded
@@ -53,5 +53,5 @@ export const saveSettings = (ws: string, settings: EmailMarketingSettings) =>
   api.put(
     apiPath(appsPaths.appSettings, { ws, app: 'email-marketing' }),
     { settings },
-    { schema: lazySchema((c) => c.AppSettingsResponse) },
+    { schema: 'AppSettingsResponse' },
   );

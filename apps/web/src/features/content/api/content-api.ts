@@ -7,7 +7,6 @@ import type {
 } from '@fa-clube/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 /** Every list of posts lives under this key, so a like or a reload reaches all of them. */
 const CONTENTS_KEY = ['contents'] as const;
@@ -21,7 +20,7 @@ export type ContentPages = InfiniteData<ContentsResponse>;
 export const fetchFeed = (ws: string, page: number, signal?: AbortSignal) =>
   api.get(apiPath(paths.feed, { ws }), {
     query: { page, size: PAGING.feed.size },
-    schema: lazySchema((c) => c.ContentsResponse),
+    schema: 'ContentsResponse',
     signal,
   });
 
@@ -34,7 +33,7 @@ export const fetchProfileContents = (
 ) =>
   api.get(apiPath(paths.profileContents, { ws }), {
     query: { username, page, size: PAGING.profileContents.size },
-    schema: lazySchema((c) => c.ContentsResponse),
+    schema: 'ContentsResponse',
     signal,
   });
 
@@ -43,28 +42,28 @@ export const requestObjectUpload = (ws: string, extension: ExtensionType, size: 
   api.post(
     apiPath(paths.objects, { ws }),
     { extension_type: extension, size },
-    { schema: lazySchema((c) => c.ObjectUploadResponse) },
+    { schema: 'ObjectUploadResponse' },
   );
 
 /** POST /content/{ws} */
 export const createContent = (ws: string, body: CreateContentBody) =>
-  api.post(apiPath(paths.content, { ws }), body, { schema: lazySchema((c) => c.ContentItem) });
+  api.post(apiPath(paths.content, { ws }), body, { schema: 'ContentItem' });
 
 /** DELETE /content/{ws}/{id} */
 export const deleteContent = (ws: string, id: string) =>
-  api.delete(apiPath(paths.contentItem, { ws, id }), { schema: lazySchema((c) => c.MessageBody) });
+  api.delete(apiPath(paths.contentItem, { ws, id }), { schema: 'MessageBody' });
 
 /** POST /content/{ws}/{id}/like → the post's likes and the caller's like after the toggle. */
 export const toggleLike = (ws: string, id: string) =>
   api.post(apiPath(paths.contentLike, { ws, id }), undefined, {
-    schema: lazySchema((c) => c.LikeResponse),
+    schema: 'LikeResponse',
   });
 
 /** GET /contents/objects?username=&file_path= → a fresh signed URL of a post's file. */
 export const fetchObjectUrl = (username: string, filePath: string, signal?: AbortSignal) =>
   api.get(apiPath(paths.contentObject), {
     query: { username, file_path: filePath },
-    schema: lazySchema((c) => c.ContentObjectResponse),
+    schema: 'ContentObjectResponse',
     signal,
   });
 

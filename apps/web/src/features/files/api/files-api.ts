@@ -1,7 +1,6 @@
 import { apiPath, paths } from '@fa-clube/contract';
 import type { ExtensionType } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 export const filesKey = (ws: string) => ['files', ws] as const;
 export const folderKey = (ws: string, prefix: string) => [...filesKey(ws), 'list', prefix] as const;
@@ -10,7 +9,7 @@ export const folderKey = (ws: string, prefix: string) => [...filesKey(ws), 'list
 export const fetchFolder = (ws: string, prefix: string, signal?: AbortSignal) =>
   api.get(apiPath(paths.objectFiles, { ws }), {
     query: { prefix },
-    schema: lazySchema((c) => c.FilesResponse),
+    schema: 'FilesResponse',
     signal,
   });
 
@@ -24,14 +23,14 @@ export const requestUpload = (
   api.post(
     apiPath(paths.objects, { ws }),
     { extension_type: extension, file_path: filePath, size },
-    { schema: lazySchema((c) => c.ObjectUploadResponse) },
+    { schema: 'ObjectUploadResponse' },
   );
 
 /** GET /workspaces/objects/{ws}?file_path= → a 5-minute view URL. */
 export const fetchFileUrl = (ws: string, filePath: string, signal?: AbortSignal) =>
   api.get(apiPath(paths.objects, { ws }), {
     query: { file_path: filePath },
-    schema: lazySchema((c) => c.ObjectUrlResponse),
+    schema: 'ObjectUrlResponse',
     signal,
   });
 
@@ -39,13 +38,9 @@ export const fetchFileUrl = (ws: string, filePath: string, signal?: AbortSignal)
 export const deleteFile = (ws: string, filePath: string) =>
   api.delete(apiPath(paths.objects, { ws }), {
     query: { file_path: filePath },
-    schema: lazySchema((c) => c.MessageBody),
+    schema: 'MessageBody',
   });
 
 /** POST /workspaces/objects/{ws}/folder { path } */
 export const createFolder = (ws: string, path: string) =>
-  api.post(
-    apiPath(paths.objectFolder, { ws }),
-    { path },
-    { schema: lazySchema((c) => c.FolderEntry) },
-  );
+  api.post(apiPath(paths.objectFolder, { ws }), { path }, { schema: 'FolderEntry' });

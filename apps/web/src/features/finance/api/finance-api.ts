@@ -14,7 +14,6 @@ import type {
   Account,
 } from '@fa-clube/contract';
 import { api, request } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 /** The list's filters as GET /transactions/{ws} takes them (no paging). */
 export interface TransactionFilters {
@@ -52,7 +51,7 @@ const path = (template: string, ws: string, id?: string) =>
 const fetchAccountsPage = (ws: string, page: number, signal?: AbortSignal) =>
   api.get(path(financePaths.accounts, ws), {
     query: { page, size: PAGE_SIZE_MAX },
-    schema: lazySchema((c) => c.AccountsResponse),
+    schema: 'AccountsResponse',
     signal,
   });
 
@@ -70,15 +69,15 @@ export async function fetchAllAccounts(ws: string, signal?: AbortSignal): Promis
 export const fetchBalances = (ws: string, currency: string, signal?: AbortSignal) =>
   api.get(path(financePaths.accountBalances, ws), {
     query: { currency },
-    schema: lazySchema((c) => c.BalancesResponse),
+    schema: 'BalancesResponse',
     signal,
   });
 
 export const createAccount = (ws: string, body: CreateAccountBody) =>
-  api.post(path(financePaths.account, ws), body, { schema: lazySchema((c) => c.Account) });
+  api.post(path(financePaths.account, ws), body, { schema: 'Account' });
 
 export const updateAccount = (ws: string, id: string, body: UpdateAccountBody) =>
-  api.put(path(financePaths.accountItem, ws, id), body, { schema: lazySchema((c) => c.Account) });
+  api.put(path(financePaths.accountItem, ws, id), body, { schema: 'Account' });
 
 export const deleteAccount = (ws: string, id: string) =>
   api.delete(path(financePaths.accountItem, ws, id));
@@ -87,15 +86,15 @@ export const deleteAccount = (ws: string, id: string) =>
 
 export const fetchCategories = (ws: string, signal?: AbortSignal) =>
   api.get(path(financePaths.categories, ws), {
-    schema: lazySchema((c) => c.CategoriesResponse),
+    schema: 'CategoriesResponse',
     signal,
   });
 
 export const createCategory = (ws: string, body: CreateCategoryBody) =>
-  api.post(path(financePaths.categories, ws), body, { schema: lazySchema((c) => c.Category) });
+  api.post(path(financePaths.categories, ws), body, { schema: 'Category' });
 
 export const updateCategory = (ws: string, id: string, body: UpdateCategoryBody) =>
-  api.put(path(financePaths.categoryItem, ws, id), body, { schema: lazySchema((c) => c.Category) });
+  api.put(path(financePaths.categoryItem, ws, id), body, { schema: 'Category' });
 
 export const deleteCategory = (ws: string, id: string) =>
   api.delete(path(financePaths.categoryItem, ws, id));
@@ -112,19 +111,19 @@ export const fetchTransactions = (
 ) =>
   api.get(path(financePaths.transactions, ws), {
     query: { ...filters, page, size },
-    schema: lazySchema((c) => c.TransactionsResponse),
+    schema: 'TransactionsResponse',
     signal,
   });
 
 /** POST /transaction/{ws}: up to TRANSACTIONS_BATCH_MAX rows, all or none. */
 export const createTransactions = (ws: string, body: CreateTransactionsBody) =>
   api.post(path(financePaths.transaction, ws), body, {
-    schema: lazySchema((c) => c.TransactionsCreatedResponse),
+    schema: 'TransactionsCreatedResponse',
   });
 
 export const updateTransaction = (ws: string, id: string, body: UpdateTransactionBody) =>
   api.put(path(financePaths.transactionItem, ws, id), body, {
-    schema: lazySchema((c) => c.Transaction),
+    schema: 'Transaction',
   });
 
 /** DELETE /transactions/{ws} { transactions: [ids] }: all or none. */
@@ -132,7 +131,7 @@ export const deleteTransactions = (ws: string, ids: string[]) =>
   request(path(financePaths.transactions, ws), {
     method: 'DELETE',
     body: { transactions: ids },
-    schema: lazySchema((c) => c.DeleteTransactionsResponse),
+    schema: 'DeleteTransactionsResponse',
   });
 
 /** DELETE /transactions/{ws}/{id}/attachment?file_path= */
@@ -146,7 +145,7 @@ export const requestReceiptUpload = (ws: string, extension: ExtensionType, size:
   api.post(
     apiPath(paths.objects, { ws }),
     { extension_type: extension, size },
-    { schema: lazySchema((c) => c.ObjectUploadResponse) },
+    { schema: 'ObjectUploadResponse' },
   );
 
 // ---- Reports ----------------------------------------------------------------------------
@@ -154,21 +153,21 @@ export const requestReceiptUpload = (ws: string, extension: ExtensionType, size:
 export const fetchCashflow = (ws: string, query: ReportQuery, signal?: AbortSignal) =>
   api.get(path(financePaths.cashflow, ws), {
     query,
-    schema: lazySchema((c) => c.CashflowResponse),
+    schema: 'CashflowResponse',
     signal,
   });
 
 export const fetchExpenses = (ws: string, query: ReportQuery, signal?: AbortSignal) =>
   api.get(path(financePaths.categoryExpenses, ws), {
     query,
-    schema: lazySchema((c) => c.ExpensesResponse),
+    schema: 'ExpensesResponse',
     signal,
   });
 
 export const fetchChargesReport = (ws: string, currency: string, signal?: AbortSignal) =>
   api.get(path(financePaths.chargesReport, ws), {
     query: { currency },
-    schema: lazySchema((c) => c.ChargesReportResponse),
+    schema: 'ChargesReportResponse',
     signal,
   });
 
@@ -176,15 +175,15 @@ export const fetchChargesReport = (ws: string, currency: string, signal?: AbortS
 
 export const suggestMapping = (ws: string, body: MappingBody) =>
   api.post(path(financePaths.importMapping, ws), body, {
-    schema: lazySchema((c) => c.MappingResponse),
+    schema: 'MappingResponse',
   });
 
 export const formatStatement = (ws: string, body: FormatBody) =>
   api.post(path(financePaths.importFormat, ws), body, {
-    schema: lazySchema((c) => c.FormatResponse),
+    schema: 'FormatResponse',
   });
 
 export const categorizeRows = (ws: string, body: CategorizeBody) =>
   api.post(path(financePaths.importCategorize, ws), body, {
-    schema: lazySchema((c) => c.CategorizeResponse),
+    schema: 'CategorizeResponse',
   });

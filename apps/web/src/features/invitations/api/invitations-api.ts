@@ -1,13 +1,12 @@
 import { apiPath, paths } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 export const invitationKey = (id: string) => ['invitation', id] as const;
 
 /** GET /teams/invitation/{id}: workspace, state, for_you, is_member (never the invited e-mail). */
 export function fetchInvitation(id: string, signal?: AbortSignal) {
   return api.get(apiPath(paths.invitation, { id }), {
-    schema: lazySchema((c) => c.InvitationInfo),
+    schema: 'InvitationInfo',
     signal,
   });
 }
@@ -15,6 +14,6 @@ export function fetchInvitation(id: string, signal?: AbortSignal) {
 /** POST /teams/accept/invitation/{id} → the workspace joined. */
 export function acceptInvitation(id: string) {
   return api.post(apiPath(paths.acceptInvitation, { id }), undefined, {
-    schema: lazySchema((c) => c.Workspace),
+    schema: 'Workspace',
   });
 }

@@ -1,6 +1,5 @@
 import { apiPath, paths } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 /** The team of a workspace; the key holds its id, so switching workspace refetches. */
 export const teamKey = (workspaceId: string) => ['team', workspaceId] as const;
@@ -8,7 +7,7 @@ export const teamKey = (workspaceId: string) => ['team', workspaceId] as const;
 /** GET /teams/{id}/members → members (with role) and pending invitations. */
 export function fetchTeam(workspaceId: string, signal?: AbortSignal) {
   return api.get(apiPath(paths.teamMembers, { id: workspaceId }), {
-    schema: lazySchema((c) => c.TeamResponse),
+    schema: 'TeamResponse',
     signal,
   });
 }
@@ -18,21 +17,21 @@ export function inviteMember(workspaceId: string, email: string) {
   return api.post(
     apiPath(paths.workspaceInvite, { id: workspaceId }),
     { email },
-    { schema: lazySchema((c) => c.InviteResponse) },
+    { schema: 'InviteResponse' },
   );
 }
 
 /** DELETE /workspaces/{id}/invite/{inviteId} (owner). */
 export function deleteInvitation(workspaceId: string, inviteId: string) {
   return api.delete(apiPath(paths.workspaceInviteItem, { id: workspaceId, inviteId }), {
-    schema: lazySchema((c) => c.MessageBody),
+    schema: 'MessageBody',
   });
 }
 
 /** DELETE /teams/{id}/member/{memberId} (owner) → the server's message to show. */
 export function removeMember(workspaceId: string, memberId: string) {
   return api.delete(apiPath(paths.teamMember, { id: workspaceId, memberId }), {
-    schema: lazySchema((c) => c.MessageBody),
+    schema: 'MessageBody',
   });
 }
 
@@ -41,13 +40,13 @@ export function transferOwnership(workspaceId: string, email: string) {
   return api.post(
     apiPath(paths.workspaceTransfer, { id: workspaceId }),
     { email },
-    { schema: lazySchema((c) => c.TransferOwnershipResponse) },
+    { schema: 'TransferOwnershipResponse' },
   );
 }
 
 /** DELETE /workspaces/{id} (owner; never the last own workspace: 409 LAST_OWN_WORKSPACE). */
 export function deleteWorkspace(workspaceId: string) {
   return api.delete(apiPath(paths.workspace, { id: workspaceId }), {
-    schema: lazySchema((c) => c.MessageBody),
+    schema: 'MessageBody',
   });
 }

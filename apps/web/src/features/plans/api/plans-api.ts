@@ -1,7 +1,6 @@
 import { apiPath, paths } from '@fa-clube/contract';
 import type { PixSettingsBody, PlanBody, PixSettings } from '@fa-clube/contract';
 import { api, hasErrorCode } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 export const pixKey = (ws: string) => ['workspace-pix', ws] as const;
 /** Same prefix as the public plans query, so saving refreshes every view of the plans. */
@@ -12,7 +11,7 @@ export const ownPlansKey = (username: string) =>
 export async function fetchPix(ws: string, signal?: AbortSignal): Promise<PixSettings | null> {
   try {
     return await api.get(apiPath(paths.workspacePix, { id: ws }), {
-      schema: lazySchema((c) => c.PixSettings),
+      schema: 'PixSettings',
       signal,
     });
   } catch (error) {
@@ -24,17 +23,17 @@ export async function fetchPix(ws: string, signal?: AbortSignal): Promise<PixSet
 /** PUT /workspaces/{id}/pix (owner only). */
 export const savePix = (ws: string, body: PixSettingsBody) =>
   api.put(apiPath(paths.workspacePix, { id: ws }), body, {
-    schema: lazySchema((c) => c.PixSettings),
+    schema: 'PixSettings',
   });
 
 /** The workspace's plans, read through the public GET /plans?username=. */
 export const fetchOwnPlans = (username: string, signal?: AbortSignal) =>
   api.get(apiPath(paths.plans), {
     query: { username },
-    schema: lazySchema((c) => c.PlansResponse),
+    schema: 'PlansResponse',
     signal,
   });
 
 /** POST /workspaces/{id}/plan (owner only; needs the Pix data first). */
 export const savePlan = (ws: string, body: Required<PlanBody>) =>
-  api.post(apiPath(paths.workspacePlan, { id: ws }), body, { schema: lazySchema((c) => c.Plan) });
+  api.post(apiPath(paths.workspacePlan, { id: ws }), body, { schema: 'Plan' });

@@ -1,7 +1,6 @@
 import { PAGING, apiPath, paths } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 import { setMetadata, setTokens } from '@/lib/session';
-import { lazySchema } from '@/lib/contract-schemas';
 
 export const TWO_FACTOR_QUERY_KEY = ['two-factor'] as const;
 export const LOGIN_ACTIVITIES_QUERY_KEY = ['login-activities'] as const;
@@ -9,7 +8,7 @@ export const LOGIN_ACTIVITIES_QUERY_KEY = ['login-activities'] as const;
 /** GET /2fa → { two_factor, qrcode?, secret? } (the QR data only while 2FA is off). */
 export function fetchTwoFactorStatus(signal?: AbortSignal) {
   return api.get(apiPath(paths.twoFactor), {
-    schema: lazySchema((c) => c.TwoFactorStatus),
+    schema: 'TwoFactorStatus',
     signal,
   });
 }
@@ -23,7 +22,7 @@ export function fetchTwoFactorStatus(signal?: AbortSignal) {
 export async function toggleTwoFactor(code: string, password?: string) {
   const result = await api.patch(apiPath(paths.twoFactor), password ? { password } : undefined, {
     query: { code },
-    schema: lazySchema((c) => c.TwoFactorToggleResponse),
+    schema: 'TwoFactorToggleResponse',
   });
   setTokens(result.session);
   setMetadata(result.session.metadata);
@@ -34,7 +33,7 @@ export async function toggleTwoFactor(code: string, password?: string) {
 export function fetchLoginActivities(signal?: AbortSignal) {
   return api.get(apiPath(paths.loginActivities), {
     query: { page: PAGING.loginActivities.base, size: 50 },
-    schema: lazySchema((c) => c.LoginActivitiesResponse),
+    schema: 'LoginActivitiesResponse',
     signal,
   });
 }
@@ -42,7 +41,7 @@ export function fetchLoginActivities(signal?: AbortSignal) {
 /** POST /confirm-email: a new 'Confirme seu e-mail' link to the account's address. */
 export function resendConfirmation() {
   return api.post(apiPath(paths.confirmEmail), undefined, {
-    schema: lazySchema((c) => c.MessageBody),
+    schema: 'MessageBody',
   });
 }
 
@@ -51,7 +50,7 @@ export const AUTH_PROVIDERS_QUERY_KEY = ['auth-providers'] as const;
 /** GET /auth/providers: whether this server offers Google at all. */
 export function fetchAuthProviders(signal?: AbortSignal) {
   return api.get(apiPath(paths.authProviders), {
-    schema: lazySchema((c) => c.AuthProvidersResponse),
+    schema: 'AuthProvidersResponse',
     signal,
   });
 }
@@ -62,11 +61,11 @@ export function fetchAuthProviders(signal?: AbortSignal) {
  */
 export function startGoogleLink(password?: string) {
   return api.post(apiPath(paths.googleLink), password ? { password } : undefined, {
-    schema: lazySchema((c) => c.GoogleLinkResponse),
+    schema: 'GoogleLinkResponse',
   });
 }
 
 /** DELETE /me/google */
 export function unlinkGoogle() {
-  return api.delete(apiPath(paths.googleLink), { schema: lazySchema((c) => c.MessageBody) });
+  return api.delete(apiPath(paths.googleLink), { schema: 'MessageBody' });
 }

@@ -1,7 +1,6 @@
 import { apiPath, paths } from '@fa-clube/contract';
 import type { PlanType } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 /** Query key of a creator's plans as seen by the current viewer (anonymous or signed in). */
 export const plansKey = (username: string, viewer: string | null) =>
@@ -11,7 +10,7 @@ export const plansKey = (username: string, viewer: string | null) =>
 export const fetchPlans = (username: string, signal?: AbortSignal) =>
   api.getPublic(apiPath(paths.plans), {
     query: { username },
-    schema: lazySchema((c) => c.PlansResponse),
+    schema: 'PlansResponse',
     signal,
   });
 
@@ -27,7 +26,7 @@ export const subscribeKey = (username: string, planType: PlanType, viewer: strin
 export const subscribeToPlan = (username: string, planType: PlanType) =>
   api.post(apiPath(paths.subscribePlan), undefined, {
     query: { username, plan_type: planType },
-    schema: lazySchema((c) => c.PaymentInfo),
+    schema: 'PaymentInfo',
   });
 
 /** Query key of the charge a renewal opens for one plan (by id). */
@@ -39,15 +38,11 @@ export const renewKey = (planId: string, viewer: string | null) =>
  * Used to renew from 'Minhas assinaturas': paying extends the period from its current end.
  */
 export const chargePlan = (planId: string) =>
-  api.post(
-    apiPath(paths.subscriptionCharge),
-    { plan: planId },
-    { schema: lazySchema((c) => c.PaymentInfo) },
-  );
+  api.post(apiPath(paths.subscriptionCharge), { plan: planId }, { schema: 'PaymentInfo' });
 
 /** Query key of one charge as its payer polls it. */
 export const chargeKey = (ws: string, id: string) => ['charge', ws, id] as const;
 
 /** GET /charges/{ws}/{id}: the payer polls it until the creator confirms it. */
 export const fetchCharge = (ws: string, id: string, signal?: AbortSignal) =>
-  api.get(apiPath(paths.charge, { ws, id }), { schema: lazySchema((c) => c.ChargeDetail), signal });
+  api.get(apiPath(paths.charge, { ws, id }), { schema: 'ChargeDetail', signal });

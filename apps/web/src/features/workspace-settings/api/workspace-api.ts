@@ -1,7 +1,6 @@
 import { apiPath, paths } from '@fa-clube/contract';
 import type { ImageContentType, UpdateWorkspaceBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
-import { lazySchema } from '@/lib/contract-schemas';
 
 export type ImageKind = 'cover' | 'avatar';
 
@@ -11,7 +10,7 @@ export const workspaceKey = (id: string) => ['workspace', id] as const;
 /** GET /workspaces/{id}: owner and members (is_owner tells which). */
 export function fetchWorkspace(id: string, signal?: AbortSignal) {
   return api.get(apiPath(paths.workspace, { id }), {
-    schema: lazySchema((c) => c.Workspace),
+    schema: 'Workspace',
     signal,
   });
 }
@@ -19,7 +18,7 @@ export function fetchWorkspace(id: string, signal?: AbortSignal) {
 /** PUT /workspaces/{id}: owner only; each field optional. */
 export function updateWorkspace(id: string, body: UpdateWorkspaceBody) {
   return api.put(apiPath(paths.workspace, { id }), body, {
-    schema: lazySchema((c) => c.Workspace),
+    schema: 'Workspace',
   });
 }
 
@@ -36,7 +35,7 @@ export function requestImageUpload(
   return api.post(
     apiPath(path, { id }),
     { content_type: file.type, size: file.size },
-    { schema: lazySchema((c) => c.ImageUploadResponse) },
+    { schema: 'ImageUploadResponse' },
   );
 }
 
