@@ -40,7 +40,8 @@ export default defineConfig({
   timeout: 120_000, // a journey that hangs still fails; a slow CI machine does not
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
+  // a forgotten .only never shrinks a run, locally or in CI
+  forbidOnly: true,
   retries: 0,
   // a 2-core machine: the app, the harness and the browsers share it
   workers: 2,
