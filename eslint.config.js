@@ -64,6 +64,15 @@ export default tseslint.config(
           message: 'Read configuration through apps/api/src/config.ts only.',
         },
       ],
+      // a forgotten .only shrinks a run to one test (Vitest and Playwright refuse it too)
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='only']:matches([object.name=/^(describe|it|test|suite)$/], [object.property.name=/^(describe|concurrent|sequential|serial|parallel)$/])",
+          message: 'No .only: it leaves the other tests out of the run.',
+        },
+      ],
     },
   },
   {

@@ -7,11 +7,15 @@ export default defineConfig({
     // files spend much of their time waiting (PostgreSQL, SMTP, argon2 on libuv's threads), so
     // one worker per core: the PostgreSQL run went from 511 s to 174 s on 2 cores.
     maxWorkers: availableParallelism(),
+    // a forgotten .only never shrinks a run, locally or in CI (Vitest's default allows it
+    // outside CI); each project says it too, since a project does not inherit the root's options
+    allowOnly: false,
     projects: [
       {
         test: {
           name: 'contract',
           root: './packages/contract',
+          allowOnly: false,
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },
@@ -20,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'api',
           root: './apps/api',
+          allowOnly: false,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

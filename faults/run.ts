@@ -1,8 +1,11 @@
 /**
  * The fault suite (issue 13): `npm run faults` runs every scenario,
- * `npm run faults -- <name> [<name>...]` some. Prints the figure table and, when
- * every scenario ran, writes it to docs/reliability.md. See faults/README.md.
+ * `npm run faults -- <name> [<name>...]` some. Prints the figure table and writes the rows
+ * of the scenarios that ran to docs/reliability.md, each with the commit it was measured on.
+ * Exit code: 0 when every requested scenario ran and passed, 1 when one failed, 3 when none
+ * failed but one could not run here (skipped: it proved nothing).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { killLeftoverApis, ROOT } from './lib/api';
@@ -12,13 +15,28 @@ import type { Result } from './scenarios';
 const ms = (v?: number) =>
   v === undefined || Number.isNaN(v) ? '—' : `${(v / 1000).toFixed(1)} s`;
 
-function table(results: Result[]): string {
+const verdict = (r: Result) => (r.skipped ? 'skipped' : r.passed ? 'pass' : 'FAIL');
+
+/** The commit the figures are measured on; `+changes` when the tree differs from it. */
+function measuredOn(): string {
+  try {
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function table(results: Result[], commit: string): string {
   const head =
-    '| scenario | requests | acknowledged | lost | duplicates | partial | held | first success | p99 back | result |\n' +
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |';
+    '| scenario | requests | acknowledged | lost | duplicates | partial | held | first success | p99 back | result | commit |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |';
   const rows = results.map(
     (r) =>
-      `| ${r.scenario} | ${r.requests} | ${r.acknowledged} | ${r.lost} | ${r.duplicates} | ${r.partial} | ${r.held} | ${ms(r.firstSuccessMs)} | ${ms(r.baselineP99Ms)} | ${r.skipped ? 'skipped' : r.passed ? 'pass' : 'FAIL'} |`,
+      `| ${r.scenario} | ${r.requests} | ${r.acknowledged} | ${r.lost} | ${r.duplicates} | ${r.partial} | ${r.held} | ${ms(r.firstSuccessMs)} | ${ms(r.baselineP99Ms)} | ${verdict(r)} | ${commit} |`,
   );
   return [head, ...rows].join('\n');
 }
@@ -36,6 +54,7 @@ async function main() {
     process.exit(2);
   }
   const selected = names.length ? names : Object.keys(SCENARIOS);
+  const commit = measuredOn();
   const env = makeEnv();
   const results: Result[] = [];
   try {
@@ -67,7 +86,7 @@ async function main() {
       if (left) r.notes.push(`${left} API process(es) left running, killed`);
       results.push(r);
       console.log(
-        `  ${r.passed ? 'ok' : 'FAIL'} in ${ms(performance.now() - started)}: ${r.requests} requests, ` +
+        `  ${r.skipped ? 'SKIPPED (did not run)' : r.passed ? 'ok' : 'FAIL'} in ${ms(performance.now() - started)}: ${r.requests} requests, ` +
           `${r.acknowledged} acknowledged, ${r.failed} failed, ${r.timedOut} timed out`,
       );
       for (const n of r.notes.filter(Boolean)) console.log(`  · ${n}`);
@@ -83,31 +102,48 @@ async function main() {
   const noteOf = (r: Result) =>
     `- **${r.scenario}** — ${r.proves}${r.notes.filter(Boolean).length ? ` _(${r.notes.filter(Boolean).join('; ')})_` : ''}` +
     (r.failures.length ? `\n  - FAILED: ${r.failures.join('; ')}` : '');
-  const rows = table(results).split('\n').slice(2);
-  const notes = results.map(noteOf);
-  // a partial run keeps the earlier rows (and notes) of the scenarios it did not run
-  const all = selected.length === Object.keys(SCENARIOS).length;
-  const kept = all || start < 0 ? '' : current.slice(start, end);
-  const ran = new Set(results.map((r) => r.scenario));
+  // the rows of what ran; a skipped scenario keeps the figures of its last real run, if any
+  const kept = start < 0 ? '' : current.slice(start, end);
+  const hasRow = (name: string) => kept.split('\n').some((l) => l.split('|')[1]?.trim() === name);
+  const written = results.filter((r) => !r.skipped || !hasRow(r.scenario));
+  const rows = table(written, commit).split('\n').slice(2);
+  const notes = written.map(noteOf);
+  const ran = new Set(written.map((r) => r.scenario));
+  // a partial run keeps the earlier rows (and notes) of the scenarios it did not run; a run of
+  // every scenario keeps only those of the skipped ones
+  const everyRequested = selected.length === Object.keys(SCENARIOS).length;
+  const all = everyRequested && written.every((r) => !r.skipped);
+  const notRunHere = new Set(results.filter((r) => r.skipped).map((r) => r.scenario));
+  const keep = (name: string) => !ran.has(name) && (!everyRequested || notRunHere.has(name));
   const keptRows = kept
     .split('\n')
     .filter((l) => l.startsWith('|'))
     .filter((l) => !/^(scenario|-+)$/.test(l.split('|')[1]!.trim()))
-    .filter((l) => !ran.has(l.split('|')[1]!.trim()));
+    .filter((l) => keep(l.split('|')[1]!.trim()));
   const keptNotes = kept
     .split(/\n(?=- \*\*)/)
     .filter((b) => b.startsWith('- **'))
     .map((b) => b.split('\n<!--')[0]!.trimEnd())
-    .filter((b) => !ran.has(/^- \*\*(.*?)\*\*/.exec(b)?.[1] ?? ''));
-  const text = [...table([]).split('\n'), ...keptRows, ...rows].join('\n');
-  console.log(`\n${table(results)}\n`);
+    .filter((b) => keep(/^- \*\*(.*?)\*\*/.exec(b)?.[1] ?? ''));
+  const text = [...table([], commit).split('\n'), ...keptRows, ...rows].join('\n');
+  console.log(`\n${table(results, commit)}\n`);
   const body =
-    `${MARK_START}\nLast run: ${new Date().toISOString()} (${all ? 'every scenario' : `${selected.join(', ')}; the other rows are from earlier runs`}), Node ${process.version}, ${process.platform}.\n\n` +
+    `${MARK_START}\nLast run: ${new Date().toISOString()} on commit ${commit} (${all ? 'every scenario' : `${[...ran].join(', ') || 'nothing ran'}; the other rows are from earlier runs, each on the commit it names`}), Node ${process.version}, ${process.platform}.\n\n` +
     `${text}\n\n${[...keptNotes, ...notes].join('\n')}\n${MARK_END}`;
-  if (start >= 0 && end > start)
+  if (!written.length) console.log(`Nada medido: ${path.relative(ROOT, doc)} fica como está`);
+  else if (start >= 0 && end > start) {
     writeFileSync(doc, current.slice(0, start) + body + current.slice(end + MARK_END.length));
-  console.log(`Tabela escrita em ${path.relative(ROOT, doc)}`);
-  process.exit(results.every((r) => r.passed) ? 0 : 1);
+    console.log(`Tabela escrita em ${path.relative(ROOT, doc)}`);
+  }
+  const failed = results.filter((r) => !r.passed && !r.skipped);
+  const notRun = results.filter((r) => r.skipped);
+  if (failed.length) console.error(`\n${failed.length} cenário(s) falharam.`);
+  if (notRun.length)
+    console.error(
+      `\n${notRun.length} cenário(s) pedido(s) NÃO rodaram aqui (nada provaram):\n` +
+        notRun.map((r) => `  - ${r.scenario}: ${r.notes.join('; ')}`).join('\n'),
+    );
+  process.exit(failed.length ? 1 : notRun.length ? 3 : 0);
 }
 
 void main();

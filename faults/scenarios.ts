@@ -25,7 +25,10 @@ export interface Result extends Figures {
   proves: string;
   /** Failed checks; empty when passed. */
   failures: string[];
-  /** Could not run here (says why in notes); not a failure. */
+  /**
+   * Could not run here (says why in notes): not passed either — `npm run faults` reports it and
+   * exits non-zero, since a requested scenario proved nothing.
+   */
   skipped?: boolean;
 }
 
@@ -89,6 +92,18 @@ export function result(scenario: string, proves: string, f: Figures, failures: s
   if (f.partial) failures.push(`${f.partial} partial states`);
   if (f.acknowledged === 0) failures.push('no write acknowledged');
   return { scenario, proves, ...f, passed: failures.length === 0, failures };
+}
+
+/** A scenario that could not run here: `passed: false`, `skipped`, and why. */
+export function skipped(scenario: string, proves: string, why: string): Result {
+  const r = result(scenario, proves, countOps([]), []);
+  return {
+    ...r,
+    passed: false,
+    skipped: true,
+    failures: [],
+    notes: [...r.notes, `skipped: ${why}`],
+  };
 }
 
 /** 1. kill -9 of the API mid-load, restarted at once by the suite. */
@@ -627,17 +642,11 @@ async function diskFull(env: Env): Promise<Result> {
     });
   } catch (err) {
     s.cleanup();
-    const r = result(
+    return skipped(
       'disk full under uploads (tmpfs)',
-      'Skipped: mounting a tmpfs needs root.',
-      countOps([]),
-      [],
+      'Not run: mounting a tmpfs needs root.',
+      `cannot mount a tmpfs (${(err as Error).message.split('\n')[0]})`,
     );
-    r.failures = [];
-    r.passed = true;
-    r.skipped = true;
-    r.notes.push(`skipped: cannot mount a tmpfs (${(err as Error).message.split('\n')[0]})`);
-    return r;
   }
   const api = startApi(s.opts);
   const ops: Op[] = [];

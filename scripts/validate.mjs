@@ -56,10 +56,24 @@ const steps = [
     cmd: ['node', 'scripts/bundle-budget.mjs'],
     needs: 'build',
   },
+  ...(pgUrl
+    ? [
+        {
+          // issue 27: the journeys on PostgreSQL too, the app on a scratch database of
+          // TEST_DATABASE_URL's server (apps/web/e2e/support/app.ts)
+          name: 'e2e-pg',
+          label: 'journeys (Chromium, PostgreSQL)',
+          cmd: playwright('--project', 'chromium'),
+          env: { ...process.env, E2E_DATABASE_URL: pgUrl },
+          needs: 'build',
+        },
+      ]
+    : []),
   {
     name: 'e2e',
     label: 'journeys (Chromium)',
     cmd: playwright('--project', 'chromium'),
+    env: envWithout('E2E_DATABASE_URL'),
     needs: 'build',
   },
 ];

@@ -10,7 +10,10 @@ import { E2E, appUrl, harnessUrl, oidcIssuer, smtpUrl } from './e2e/support/env'
  *
  * Two processes are started, in this order, and stopped after the run:
  *   1. e2e/support/harness.ts — SMTP catcher (+ HTTP API) and the local OIDC provider;
- *   2. the app — `tsx apps/api/src/server.ts` on a fresh temporary DATA_DIR (PGlite).
+ *   2. the app — e2e/support/app.ts runs `apps/api/src/server.ts` on a fresh temporary DATA_DIR:
+ *      on PGlite, or with E2E_DATABASE_URL (a PostgreSQL server) on a scratch database of that
+ *      server, dropped after the run (`npm test` runs the journeys both ways when
+ *      TEST_DATABASE_URL is set).
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const DATA_PREFIX = 'fa-clube-e2e-';
@@ -40,7 +43,8 @@ export default defineConfig({
   timeout: 120_000, // a journey that hangs still fails; a slow CI machine does not
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
+  // a forgotten .only never shrinks a run, locally or in CI
+  forbidOnly: true,
   retries: 0,
   // a 2-core machine: the app, the harness and the browsers share it
   workers: 2,
@@ -90,11 +94,13 @@ export default defineConfig({
     },
     {
       name: 'app',
-      command: 'npx tsx apps/api/src/server.ts',
+      command: 'npx tsx apps/web/e2e/support/app.ts',
       cwd: root,
       url: `${appUrl}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 120_000,
+      // which database the run uses (LOG_LEVEL=warn keeps the server quiet otherwise)
+      stdout: 'pipe',
       env: {
         HOST: E2E.host,
         PORT: String(E2E.appPort),
@@ -113,7 +119,8 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: E2E.google.clientSecret,
         GOOGLE_ISSUER: oidcIssuer,
       },
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      // the server's own stop takes up to 10 s, then the scratch database is dropped
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
   ],
 });

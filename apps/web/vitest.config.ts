@@ -8,6 +8,8 @@ export default defineProject({
   test: {
     name: 'web',
     root: import.meta.dirname,
+    // a forgotten .only never shrinks a run, locally or in CI
+    allowOnly: false,
     include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -4,7 +4,7 @@ import { totpCode } from '../../apps/api/src/lib/totp';
 import { startApi, stopApi, waitReady } from '../lib/api';
 import { countOps } from '../lib/check';
 import { call, HttpError, requestLog, setUpWorld, signUp } from '../lib/load';
-import { result, setup } from '../scenarios';
+import { result, setup, skipped } from '../scenarios';
 import type { Db, Env, Result } from '../scenarios';
 
 const LIBS = [
@@ -65,14 +65,7 @@ export async function clockSkew(env: Env, db: Db, skewS: number): Promise<Result
     'access tokens live 15 min and Pix charges expire by the server clock (decision 004), ' +
     'refresh and every call answer, nothing 500s.';
   const found = libfaketime();
-  if ('why' in found) {
-    const r = result(name, proves, countOps([]), []);
-    r.failures = [];
-    r.passed = true;
-    r.skipped = true;
-    r.notes.push(`skipped: ${found.why}`);
-    return r;
-  }
+  if ('why' in found) return skipped(name, proves, found.why);
   const s = await setup(env, db, `clock-${db}-${skewS > 0 ? 'ahead' : 'behind'}`);
   s.opts.env = {
     ...s.opts.env,

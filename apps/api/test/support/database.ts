@@ -29,9 +29,12 @@ export async function createTestDatabase(
   };
 }
 
-/** A new, empty database on the TEST_DATABASE_URL server: its URL, and `drop()`. */
-export async function createPostgresDatabase(adminUrl: string) {
-  const name = `fa_test_${randomBytes(6).toString('hex')}`;
+/**
+ * A new, empty database on the TEST_DATABASE_URL server: its URL, and `drop()`. Named
+ * `<prefix>_<random>` (the journeys put their process id in the prefix: dropOrphanDatabases).
+ */
+export async function createPostgresDatabase(adminUrl: string, prefix = 'fa_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -53,6 +56,37 @@ export async function createPostgresDatabase(adminUrl: string) {
       }
     },
   };
+}
+
+/**
+ * Drops the databases `<prefix>_<pid>_<random>` whose process `pid` is gone: scratch databases of
+ * runs killed before they could drop their own. Answers their names.
+ */
+export async function dropOrphanDatabases(adminUrl: string, prefix: string): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [`${prefix}_`],
+    );
+    const orphans = rows
+      .map((r) => r.datname)
+      .filter((name) => {
+        const pid = Number(/^\d+(?=_[0-9a-f]+$)/.exec(name.slice(prefix.length + 1))?.[0]);
+        if (!pid) return false;
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch (err) {
+          return (err as NodeJS.ErrnoException).code === 'ESRCH';
+        }
+      });
+    for (const name of orphans) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    return orphans;
+  } finally {
+    await admin.end();
+  }
 }
 
 let template: Promise<Blob> | undefined;

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext } from './context';
@@ -92,4 +94,14 @@ export function putSigned(
     headers: { ...(contentType ? { 'content-type': contentType } : {}), ...headers },
     payload: body,
   });
+}
+
+/**
+ * The local driver's temp files (DATA_DIR/files/.tmp), where every upload streams before it is
+ * moved into place. Throws when the directory is not there: the checks that call this run after
+ * an upload made it, so a driver that moved its temp files elsewhere fails them instead of
+ * passing them with an empty list.
+ */
+export function localTempFiles(dataDir: string): string[] {
+  return readdirSync(path.join(dataDir, 'files', '.tmp'));
 }

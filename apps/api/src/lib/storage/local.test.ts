@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
-import { localPath, makeJpeg, makeMp4, makePng } from '../../../test/support/media';
+import { localPath, localTempFiles, makeJpeg, makeMp4, makePng } from '../../../test/support/media';
 import type { LocalStorage } from './local';
 import { describeStorageContract } from './storage-contract.testkit';
 import type { DriverHarness } from './storage-contract.testkit';
@@ -42,13 +42,7 @@ describeStorageContract('local', async (): Promise<DriverHarness> => {
 });
 
 const filesDir = () => path.join(t.dataDir, 'files');
-const tmpEntries = () => {
-  try {
-    return readdirSync(path.join(filesDir(), '.tmp'));
-  } catch {
-    return [];
-  }
-};
+const tmpEntries = () => localTempFiles(t.dataDir);
 
 describe('local driver: the API side of signed URLs', () => {
   it('keeps files under DATA_DIR/files and signs same-origin URLs', async () => {

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets, refreshTokens, users } from '../../db/schema';
+import { mailOutbox, passwordResets, refreshTokens, users } from '../../db/schema';
+import { drainMail } from '../mail/mail.service';
+import { requestPasswordReset } from './password-reset.service';
 import { sha256 } from '../../lib/crypto';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -62,8 +64,22 @@ describe('POST /api/v1/reset-password', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(3_600_000);
 
-    await new Promise((r) => setTimeout(r, 100));
+    // the outbox, not what happened to arrive: one message to the known address, sent on the
+    // first try; none to the unknown one, and no work left running after its answer that
+    // could write one later
+    expect(
+      (await requestPasswordReset(t.ctx, 'ninguem-aqui@example.com')).background,
+    ).toBeUndefined();
+    await drainMail(t.ctx);
+    const outbox = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.toAddress, [u.email, 'ninguem-aqui@example.com']));
+    expect(outbox.filter((m) => m.kind !== 'email-confirmation')).toMatchObject([
+      { toAddress: u.email, kind: 'password-reset', status: 'sent', attempts: 1 },
+    ]);
     expect(t.mail.to('ninguem-aqui@example.com')).toHaveLength(0);
+    expect(t.mail.to(u.email)).toHaveLength(1);
   });
 
   it('validates the e-mail', async () => {

@@ -1,4 +1,4 @@
-import { createWriteStream, readdirSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { localPath, makeJpeg } from '../../../test/support/media';
+import { localPath, localTempFiles, makeJpeg } from '../../../test/support/media';
 import type { LocalStorage } from '../../lib/storage';
 import { workspaceFileKey } from './file-paths';
 import { purgeStaleTempFiles } from './files.service';
@@ -64,14 +64,6 @@ async function uploadUrl() {
   return res.json() as { presigned_url: string; file_path: string };
 }
 
-const tmpFiles = () => {
-  try {
-    return readdirSync(path.join(t.dataDir, 'files', '.tmp'));
-  } catch {
-    return [];
-  }
-};
-
 describe('a full disk during an upload', () => {
   it.each(['ENOSPC', 'EDQUOT'] as const)(
     '%s: answers 507 STORAGE_FULL in pt-BR, keeps no file and no stored object',
@@ -92,7 +84,7 @@ describe('a full disk during an upload', () => {
         message: 'Sem espaço para armazenar o arquivo. Tente novamente mais tarde.',
       });
       expect(ERRORS.STORAGE_FULL.status).toBe(507);
-      expect(tmpFiles()).toEqual([]);
+      expect(localTempFiles(t.dataDir)).toEqual([]);
       expect(
         await t.ctx.storage.head(workspaceFileKey(owner.workspaceId, url.file_path)),
       ).toBeNull();

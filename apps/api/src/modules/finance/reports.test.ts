@@ -1,5 +1,5 @@
 import { BUSINESS_TIME_ZONE, todayIn } from '@fa-clube/contract';
-import type { Account } from '@fa-clube/contract';
+import type { Account, Transaction } from '@fa-clube/contract';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,22 +210,64 @@ describe('the maintained figures', () => {
         category: i % 3 === 2 ? null : cats[i % 2],
       })),
     );
+    // what each row must be after the edits, checked against the table below: an edit that
+    // failed (or answered 200 and changed nothing) must not pass as maintained figures
+    const expected = new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          account_id: r.account_id,
+          date: r.date,
+          amount: r.amount,
+          status: r.status,
+          category: r.category,
+        },
+      ]),
+    );
+    const put = async (id: string, body: Partial<Transaction>) => {
+      const res = await auth('PUT', `/transaction/${o.workspaceId}/${id}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      const want = { ...expected.get(id)!, ...body };
+      expect(res.json()).toMatchObject(want);
+      expected.set(id, want);
+    };
     for (const [i, row] of rows.entries()) {
-      if (i % 5 === 0)
-        await auth('PUT', `/transaction/${o.workspaceId}/${row.id}`, {
-          amount: row.amount * -1,
-          date: '2023-12-31',
-        });
+      if (i % 5 === 0) await put(row.id, { amount: row.amount * -1, date: '2023-12-31' });
       if (i % 7 === 0)
-        await auth('PUT', `/transaction/${o.workspaceId}/${row.id}`, {
-          account_id: row.account_id === a.id ? b.id : a.id,
-          status: 'paid',
-        });
+        await put(row.id, { account_id: row.account_id === a.id ? b.id : a.id, status: 'paid' });
     }
-    await auth('DELETE', `/transactions/${o.workspaceId}`, {
-      transactions: rows.filter((_, i) => i % 11 === 0).map((r) => r.id),
-    });
-    await auth('DELETE', `/categories/${o.workspaceId}/${cats[0]}`);
+    const gone = rows.filter((_, i) => i % 11 === 0).map((r) => r.id);
+    const deleted = await auth('DELETE', `/transactions/${o.workspaceId}`, { transactions: gone });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ deleted: gone.length });
+    for (const id of gone) expected.delete(id);
+    const uncategorized = await auth('DELETE', `/categories/${o.workspaceId}/${cats[0]}`);
+    expect(uncategorized.statusCode, uncategorized.body).toBe(200);
+    for (const row of expected.values()) if (row.category === cats[0]) row.category = null;
+
+    const stored = await query<{
+      id: string;
+      account_id: string;
+      date: string;
+      amount_cents: string | number;
+      status: string;
+      category_id: string | null;
+    }>(sql`select id, account_id, to_char(date, 'YYYY-MM-DD') as date, amount_cents, status,
+             category_id from finance_transactions where workspace_id = ${o.workspaceId}`);
+    expect(
+      new Map(
+        stored.map((r) => [
+          r.id,
+          {
+            account_id: r.account_id,
+            date: r.date,
+            amount: Number(r.amount_cents) / 100,
+            status: r.status,
+            category: r.category_id,
+          },
+        ]),
+      ),
+    ).toEqual(expected);
 
     const compare = sql`
       with raw as (

@@ -70,6 +70,20 @@ async function enqueueRenewalReminders(ctx: AppContext): Promise<number> {
   return queued;
 }
 
+/** What one sweep did: rows written to the outbox, rows claimed, and what became of each claim. */
+export interface RenewalSweep {
+  queued: number;
+  claimed: number;
+  sent: number;
+  /** renewed, cancelled or ended since, or no plan to charge: nothing to send */
+  skipped: number;
+  /** the send failed: back to pending, tried again later */
+  retried: number;
+  /** the send failed REMINDER_MAX_ATTEMPTS times: given up */
+  failed: number;
+}
+type ReminderOutcome = 'sent' | 'skipped' | 'retried' | 'failed';
+
 /**
  * The renewal reminders, through an outbox (claim, send, mark): the due
  * periods are written to renewal_reminders, then the rows due now are claimed
@@ -77,19 +91,27 @@ async function enqueueRenewalReminders(ctx: AppContext): Promise<number> {
  * reused by every retry while it can be paid, never more than one open per
  * subscription (charges_one_open_renewal_uq) — and marked sent. An SMTP failure
  * puts the row back with a growing delay; a crash after the claim leaves it to
- * the next sweep once the lease runs out. Answers how many e-mails went out.
+ * the next sweep once the lease runs out. Answers what it queued, claimed and
+ * did with each claim.
  */
-export async function sendRenewalReminders(ctx: AppContext): Promise<number> {
-  await enqueueRenewalReminders(ctx);
+export async function sendRenewalReminders(ctx: AppContext): Promise<RenewalSweep> {
+  const queued = await enqueueRenewalReminders(ctx);
   const now = ctx.clock.now();
   const claimed = await claimDueReminders(ctx.db, {
     now,
     leaseUntil: new Date(now.getTime() + REMINDER_LEASE_MS),
     limit: REMINDER_BATCH,
   });
-  let sent = 0;
-  for (const reminder of claimed) if (await deliverReminder(ctx, reminder)) sent++;
-  return sent;
+  const sweep: RenewalSweep = {
+    queued,
+    claimed: claimed.length,
+    sent: 0,
+    skipped: 0,
+    retried: 0,
+    failed: 0,
+  };
+  for (const reminder of claimed) sweep[await deliverReminder(ctx, reminder)]++;
+  return sweep;
 }
 
 /** The reminder's charge: the one opened by an earlier try while payable, else a new one. */
@@ -112,7 +134,10 @@ async function renewalCharge(
   return charge;
 }
 
-async function deliverReminder(ctx: AppContext, reminder: RenewalReminderRow): Promise<boolean> {
+async function deliverReminder(
+  ctx: AppContext,
+  reminder: RenewalReminderRow,
+): Promise<ReminderOutcome> {
   const target = await findReminderTarget(ctx.db, reminder.subscriptionId);
   const sub = target?.subscription;
   if (
@@ -123,7 +148,7 @@ async function deliverReminder(ctx: AppContext, reminder: RenewalReminderRow): P
   ) {
     // renewed, cancelled or ended since: this period needs no reminder any more
     await finishReminder(ctx.db, reminder.id, { status: 'skipped', now: ctx.clock.now() });
-    return false;
+    return 'skipped';
   }
   const ws = await findWorkspace(ctx, sub.workspaceId);
   const plan = ws ? await findPlan(ctx.db, ws.id, sub.planType) : null;
@@ -137,7 +162,7 @@ async function deliverReminder(ctx: AppContext, reminder: RenewalReminderRow): P
       now: ctx.clock.now(),
       error: 'sem plano disponível',
     });
-    return false;
+    return 'skipped';
   }
   try {
     const charge = await renewalCharge(ctx, reminder, sub, ws, plan);
@@ -158,7 +183,7 @@ async function deliverReminder(ctx: AppContext, reminder: RenewalReminderRow): P
       }),
     );
     await finishReminder(ctx.db, reminder.id, { status: 'sent', now: ctx.clock.now() });
-    return true;
+    return 'sent';
   } catch (err) {
     const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     if (reminder.attempts >= REMINDER_MAX_ATTEMPTS) {
@@ -167,17 +192,17 @@ async function deliverReminder(ctx: AppContext, reminder: RenewalReminderRow): P
         { err, subscriptionId: sub.id, attempts: reminder.attempts },
         'lembrete de renovação abandonado após várias falhas',
       );
-    } else {
-      const nextAttemptAt = new Date(
-        ctx.clock.now().getTime() + reminderBackoffMs(reminder.attempts),
-      );
-      await retryReminder(ctx.db, reminder.id, { nextAttemptAt, error });
-      ctx.logger.warn(
-        { err, subscriptionId: sub.id, attempts: reminder.attempts, nextAttemptAt },
-        'falha ao enviar lembrete de renovação; nova tentativa agendada',
-      );
+      return 'failed';
     }
-    return false;
+    const nextAttemptAt = new Date(
+      ctx.clock.now().getTime() + reminderBackoffMs(reminder.attempts),
+    );
+    await retryReminder(ctx.db, reminder.id, { nextAttemptAt, error });
+    ctx.logger.warn(
+      { err, subscriptionId: sub.id, attempts: reminder.attempts, nextAttemptAt },
+      'falha ao enviar lembrete de renovação; nova tentativa agendada',
+    );
+    return 'retried';
   }
 }
 
@@ -196,7 +221,7 @@ export async function runSubscriptionJobs(ctx: AppContext): Promise<Subscription
   const now = ctx.clock.now();
   const expiredSubscriptions = await expireEndedSubscriptions(ctx.db, now);
   const expiredCharges = await expireOverdueCharges(ctx.db, now);
-  const remindersSent = await sendRenewalReminders(ctx);
+  const { sent: remindersSent } = await sendRenewalReminders(ctx);
   return { expiredSubscriptions, expiredCharges, remindersSent };
 }
 

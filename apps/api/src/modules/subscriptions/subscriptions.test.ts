@@ -1,7 +1,13 @@
 import { addCalendarMonths } from '@fa-clube/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charges, subscriptionPayments, workspaceMembers, workspaces } from '../../db/schema';
+import {
+  charges,
+  renewalReminders,
+  subscriptionPayments,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema';
 import { hasActiveSubscription } from '../../read-models/access';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
@@ -15,6 +21,7 @@ import {
   setUpCreator,
 } from '../../../test/support/subscriptions';
 import { runSubscriptionJobs, sendRenewalReminders, startSubscriptionJobs } from './renewal.jobs';
+import type { RenewalSweep } from './renewal.jobs';
 
 let t: TestContext;
 let creator: TestUser;
@@ -570,6 +577,30 @@ describe('subscribers', () => {
   });
 });
 
+/** What the sweeps did between them (RenewalSweep summed). */
+const totals = (sweeps: RenewalSweep[]): RenewalSweep => {
+  const sum = { queued: 0, claimed: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
+  for (const s of sweeps)
+    for (const k of Object.keys(sum) as (keyof RenewalSweep)[]) sum[k] += s[k];
+  return sum;
+};
+/**
+ * Runs the sweeps and checks them against the outbox: every row they wrote (other
+ * subscriptions of this file may fall due too) was claimed once and sent once. Answers the rows.
+ */
+async function sweepOnce(run: () => Promise<RenewalSweep[]>) {
+  const all = () => t.ctx.db.select().from(renewalReminders);
+  const before = new Set((await all()).map((r) => r.id));
+  const sweeps = await run();
+  const fresh = (await all()).filter((r) => !before.has(r.id));
+  expect(fresh.map((r) => [r.status, r.attempts])).toEqual(fresh.map(() => ['sent', 1]));
+  const n = fresh.length;
+  expect(totals(sweeps)).toEqual({ ...totals([]), queued: n, claimed: n, sent: n });
+  return fresh;
+}
+const reminderMails = (fan: TestUser) =>
+  t.mail.to(fan.email).filter((m) => m.subject.includes('vence'));
+
 describe('expiry and renewal', () => {
   it('ends access at period end; the job marks it expired; a new payment starts from now', async () => {
     const owner = await createUser(t);
@@ -644,16 +675,23 @@ describe('expiry and renewal', () => {
     try {
       // 5 days before the end: too early.
       t.clock.advance(sub.currentPeriodEnd.getTime() - t.clock.now().getTime() - 5 * DAY);
-      await sendRenewalReminders(t.ctx);
-      expect(t.mail.to(fan.email).filter((m) => m.subject.includes('vence'))).toHaveLength(0);
+      const early = await sweepOnce(async () => [await sendRenewalReminders(t.ctx)]);
+      expect(early.filter((r) => r.subscriptionId === sub.id)).toEqual([]);
+      expect(reminderMails(fan)).toHaveLength(0);
 
-      // 2 days before the end: one reminder, however often the job runs.
+      // 2 days before the end: one reminder, however often the job runs — two sweeps at
+      // once and one after: one outbox row, claimed once and sent once between them. A sweep
+      // returns once the SMTP server has accepted its messages, so the mails are here already.
       t.clock.advance(3 * DAY);
-      await Promise.all([sendRenewalReminders(t.ctx), sendRenewalReminders(t.ctx)]);
-      await sendRenewalReminders(t.ctx);
-      const mail = await t.mail.waitFor(fan.email, (m) => m.subject.includes('vence'));
-      await new Promise((r) => setTimeout(r, 200));
-      expect(t.mail.to(fan.email).filter((m) => m.subject.includes('vence'))).toHaveLength(1);
+      const first = await sweepOnce(async () => [
+        ...(await Promise.all([sendRenewalReminders(t.ctx), sendRenewalReminders(t.ctx)])),
+        await sendRenewalReminders(t.ctx),
+      ]);
+      expect(first.filter((r) => r.subscriptionId === sub.id)).toMatchObject([
+        { periodEnd: sub.currentPeriodEnd },
+      ]);
+      expect(reminderMails(fan)).toHaveLength(1);
+      const mail = reminderMails(fan)[0]!;
       expect(mail.subject).toContain('Sua assinatura de Maria da Silva vence em');
       expect(mail.text).toContain('R$\u00a025,42');
       expect(mail.text).toContain(`http://app.test/profile/${owner.username}`);
@@ -682,11 +720,14 @@ describe('expiry and renewal', () => {
         addCalendarMonths(sub.currentPeriodEnd, 1).getTime(),
       );
       t.clock.advance(extended.currentPeriodEnd.getTime() - t.clock.now().getTime() - 2 * DAY);
-      await sendRenewalReminders(t.ctx);
-      await sendRenewalReminders(t.ctx);
-      await t.mail.waitFor(fan.email, (m) => m.subject.includes('vence') && m !== mail);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(t.mail.to(fan.email).filter((m) => m.subject.includes('vence'))).toHaveLength(2);
+      const second = await sweepOnce(async () => [
+        await sendRenewalReminders(t.ctx),
+        await sendRenewalReminders(t.ctx),
+      ]);
+      expect(second.filter((r) => r.subscriptionId === sub.id)).toMatchObject([
+        { periodEnd: extended.currentPeriodEnd },
+      ]);
+      expect(reminderMails(fan)).toHaveLength(2);
       expect((await subscriptionOf(fan, owner))!.renewalReminderFor?.getTime()).toBe(
         extended.currentPeriodEnd.getTime(),
       );

@@ -231,7 +231,8 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
       message:
         'Você precisa manter pelo menos um espaço de trabalho próprio. Crie outro antes de excluir este.',
     });
-    expect(await workspaceRow(u.workspaceId)).toBeDefined();
+    // the row stays whether or not it was soft-deleted: deleted_at must still be empty
+    expect((await workspaceRow(u.workspaceId))?.deletedAt).toBeNull();
   });
 
   it('refuses members (403), strangers (404) and signed-out callers (401)', async () => {
@@ -239,7 +240,7 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
     expect((await send('DELETE', url, member)).statusCode).toBe(403);
     expect((await send('DELETE', url, stranger)).statusCode).toBe(404);
     expect((await send('DELETE', url)).statusCode).toBe(401);
-    expect(await workspaceRow(owner.workspaceId)).toBeDefined();
+    expect((await workspaceRow(owner.workspaceId))?.deletedAt).toBeNull();
   });
 
   it('deletes the workspace: members, content, uploads and files go; money records stay', async () => {
