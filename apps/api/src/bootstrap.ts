@@ -15,7 +15,7 @@ import { MemoryThrottle, RedisThrottle } from './lib/rate-limit';
 import { createRedis } from './lib/redis';
 import { deriveKeys, resolveMasterSecret } from './lib/secrets';
 import { createStorage } from './lib/storage';
-import { verifySignInCode } from './modules/two-factor/two-factor.service';
+import { forgetRecoveryCodesOf, verifySignInCode } from './modules/two-factor/two-factor.service';
 import type { Storage } from './lib/storage';
 
 export interface ContextOverrides {
@@ -75,7 +75,7 @@ export async function createContext(
         : new MemoryThrottle(clock),
     storage: overrides.storage ?? createStorage(config, { signingKey: keys.signing, clock }),
     queue: createJobQueue({ database, logger }),
-    secondFactor: { verifySignInCode },
+    secondFactor: { verifySignInCode, forget: forgetRecoveryCodesOf },
   };
 }
 

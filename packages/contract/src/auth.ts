@@ -265,6 +265,8 @@ export const GOOGLE_LINK_ERRORS = [
   'google_already_linked',
   /** This account got another Google account linked meanwhile. */
   'google_account_conflict',
+  /** The account's address is not confirmed (it changed while the flow ran). */
+  'google_email_unconfirmed',
 ] as const;
 export type GoogleLinkError = (typeof GOOGLE_LINK_ERRORS)[number];
 
@@ -286,6 +288,14 @@ export const AUTH_ERRORS = defineErrors({
   REAUTHENTICATION_REQUIRED: {
     status: 403,
     message: 'Confirme sua senha para ativar a autenticação em dois fatores.',
+  },
+  /**
+   * Linking Google or turning 2FA on with an address nobody proved: whoever registered someone
+   * else's address could otherwise keep a way in after the owner resets the password.
+   */
+  EMAIL_NOT_CONFIRMED: {
+    status: 403,
+    message: 'Confirme seu e-mail antes de continuar: enviamos o link para o seu endereço.',
   },
   /** The stored TOTP secret cannot be decrypted (the encryption key changed). */
   TWO_FACTOR_SECRET_UNREADABLE: {

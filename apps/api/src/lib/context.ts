@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
-import type { Database, Db } from '../db/client';
+import type { Database, Db, DbOrTx } from '../db/client';
 import type { Clock } from './clock';
 import type { GeoIp } from './geoip';
 import type { Mailer } from './mailer';
@@ -46,4 +46,6 @@ export interface SecondFactor {
    * 401 TWO_FACTOR_REQUIRED; a wrong, stale or replayed one → 401; too many → 429.
    */
   verifySignInCode(ctx: AppContext, userId: string, code: string | undefined): Promise<void>;
+  /** Forgets the recovery codes (2FA removed by a password reset), inside the caller's transaction. */
+  forget(tx: DbOrTx, userId: string): Promise<void>;
 }

@@ -32,10 +32,14 @@ export function newUserData(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Signs up through the API, signs in, and finds the user's own workspace. */
+/**
+ * Signs up through the API, signs in, and finds the user's own workspace. `confirmed`: the
+ * address is marked proved (confirmEmail), as turning 2FA on and linking Google require.
+ */
 export async function createUser(
   t: TestContext,
   overrides: Parameters<typeof newUserData>[0] = {},
+  { confirmed = false }: { confirmed?: boolean } = {},
 ): Promise<TestUser> {
   const data = newUserData(overrides);
   const signUp = await t.inject({ method: 'POST', url: '/api/v1/user', payload: data });
@@ -48,6 +52,7 @@ export async function createUser(
     .select({ workspaceId: workspaceMembers.workspaceId })
     .from(workspaceMembers)
     .where(eq(workspaceMembers.userId, tokens.metadata.id));
+  if (confirmed) await confirmEmail(t, tokens.metadata);
   return {
     id: tokens.metadata.id,
     email: data.email,
@@ -59,6 +64,19 @@ export async function createUser(
     refreshToken: tokens.refresh_token,
     tokens,
   };
+}
+
+/**
+ * Marks the user's address as confirmed, as following the confirmation link does (that flow is
+ * tested in email-confirmation.test.ts): turning 2FA on and linking Google require it.
+ */
+export async function confirmEmail(t: TestContext, user: Pick<TestUser, 'id'>) {
+  const { users } = await import('../../src/db/schema');
+  const { eq } = await import('drizzle-orm');
+  await t.ctx.db
+    .update(users)
+    .set({ emailConfirmedAt: t.clock.now() })
+    .where(eq(users.id, user.id));
 }
 
 export async function signIn(

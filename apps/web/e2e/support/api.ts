@@ -94,6 +94,17 @@ export async function latestEmail(
   }
 }
 
+/**
+ * Confirms the user's address through the link sign-up e-mailed ('Confirme seu e-mail'), as
+ * turning 2FA on and linking Google require.
+ */
+export async function confirmEmailApi(request: APIRequestContext, user: Pick<UserData, 'email'>) {
+  const link = extractLink(await latestEmail(user.email), '/confirm-email');
+  const token = new URL(link).searchParams.get('token')!;
+  const res = await request.put('/api/v1/confirm-email', { data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** The first http(s) link in the e-mail whose path starts with `pathPrefix` (e.g. '/reset-password'). */
 export function extractLink(mail: CaughtMail, pathPrefix: string): string {
   const candidates = `${mail.text}\n${mail.html}`.match(/https?:\/\/[^\s"'<>]+/g) ?? [];

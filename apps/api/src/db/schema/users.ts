@@ -24,9 +24,16 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatarPath: text('avatar_path'),
     googleSub: text('google_sub'),
+    /**
+     * When the Google account was linked (null: before this was recorded). A password reset
+     * removes a link made before the address was proved (pre-account takeover).
+     */
+    googleLinkedAt: timestamp('google_linked_at', { withTimezone: true }),
     /** When the person proved the address (confirmation link, or Google's verified e-mail); null = unproven. */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** When 2FA was turned on (null: off, or before this was recorded); see googleLinkedAt. */
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     /** AES-GCM encrypted base32 TOTP secret (pending while 2FA is off, active while on). */
     totpSecretEnc: text('totp_secret_enc'),
     /** Last accepted TOTP time step: a code is accepted once. */

@@ -57,7 +57,7 @@ function expectLocked(res: Awaited<ReturnType<typeof deleteMe>>) {
 
 describe('wrong current passwords are throttled per account', () => {
   it('DELETE /me: after 3 wrong passwords even the right one is refused with 429 + Retry-After, then works', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     for (let i = 0; i < 3; i++) {
       const wrong = await deleteMe(u, `errada-${i}`);
       expect(wrong.statusCode).toBe(400);
@@ -77,8 +77,8 @@ describe('wrong current passwords are throttled per account', () => {
   });
 
   it('password change, e-mail change and DELETE /me count together; another account is not affected', async () => {
-    const u = await createUser(t);
-    const bystander = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
+    const bystander = await createUser(t, {}, { confirmed: true });
     expect((await changePassword(u, 'errada-1')).statusCode).toBe(400);
     expect((await changeEmail(u, 'errada-2')).statusCode).toBe(400);
     expect((await deleteMe(u, 'errada-3')).statusCode).toBe(400);
@@ -98,7 +98,7 @@ describe('wrong current passwords are throttled per account', () => {
   });
 
   it('turning 2FA on with a password shares the lock', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const status = await t.inject({
       method: 'GET',
       url: '/api/v1/2fa',
@@ -120,7 +120,7 @@ describe('wrong current passwords are throttled per account', () => {
   });
 
   it('a right password ends the run of failures', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     expect((await changePassword(u, 'errada-1')).statusCode).toBe(400);
     expect((await changePassword(u, 'errada-2')).statusCode).toBe(400);
     const ok = await changeEmail(u, u.password);

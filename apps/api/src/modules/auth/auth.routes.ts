@@ -181,14 +181,19 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Pedir um link de redefinição de senha por e-mail',
           description:
-            'A resposta é a mesma para e-mails com e sem conta. O link vale 1 hora, serve uma vez, ' +
-            'e um pedido novo invalida os links anteriores ainda não usados.',
+            'A resposta é a mesma para e-mails com e sem conta. O link vale 1 hora e serve uma vez; ' +
+            'os três links mais novos de uma conta valem ao mesmo tempo. Abrir o link confirma o ' +
+            'e-mail e remove o Google e o 2FA configurados antes da confirmação.',
           body: ResetRequestBody,
           response: { 200: MessageBody, ...errorResponses(400, 429) },
         },
       },
       async (request) => {
-        const { message, background: work } = await requestPasswordReset(ctx, request.body.email);
+        const { message, background: work } = await requestPasswordReset(
+          ctx,
+          request.body.email,
+          request.ip,
+        );
         if (work) {
           background.add(work);
           void work.finally(() => background.delete(work));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleLinkRequests, users } from '../../db/schema';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
-import { bearer, createUser } from '../../../test/support/fixtures';
+import { bearer, confirmEmail, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { followProvider, startTestOidcProvider } from '../../../test/support/oidc';
 import type { TestOidcProvider } from '../../../test/support/oidc';
@@ -29,6 +29,7 @@ beforeAll(async () => {
       'google-e': { email: 'pessoa.e@gmail.com', email_verified: true, name: 'Pessoa E' },
       'google-f': { email: 'pessoa.f@gmail.com', email_verified: true, name: 'Pessoa F' },
       'google-g': { email: 'pessoa.g@gmail.com', email_verified: true, name: 'Pessoa G' },
+      'google-h': { email: 'pessoa.h@gmail.com', email_verified: true, name: 'Pessoa H' },
     },
   });
   t = await createTestContext({
@@ -102,8 +103,8 @@ async function googleSignIn(sub: string) {
 
 describe('linking Google from Segurança', () => {
   it('links the Google account to the CURRENT account (not by e-mail); then Google signs in to it', async () => {
-    // an unconfirmed password account: Google sign-in by e-mail would refuse to link it
-    const u = await createUser(t);
+    // a password account (linking needs its address confirmed)
+    const u = await createUser(t, {}, { confirmed: true });
     // another account has the Google account's e-mail: it must not get the link
     const sameEmail = await createUser(t, { email: 'pessoa.a@gmail.com' });
     const me0 = await t.inject({
@@ -137,7 +138,7 @@ describe('linking Google from Segurança', () => {
   });
 
   it('a replayed callback links nothing (the request is one-time)', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { cookie, callbackUrl } = await linkFlow(u, 'google-b');
     endsAt(await callback(callbackUrl, cookie), 'google=linked');
     // unlink, then replay the very same return: refused, nothing linked
@@ -153,8 +154,8 @@ describe('linking Google from Segurança', () => {
   });
 
   it('a forged return (no flow cookie, another flow, a wrong state) links nothing', async () => {
-    const victim = await createUser(t);
-    const attacker = await createUser(t);
+    const victim = await createUser(t, {}, { confirmed: true });
+    const attacker = await createUser(t, {}, { confirmed: true });
     // the attacker's own return, replayed in the victim's browser (which has its own flow)
     const attackerFlow = await linkFlow(attacker, 'google-c');
     const victimFlow = await linkFlow(victim, 'google-d');
@@ -176,8 +177,8 @@ describe('linking Google from Segurança', () => {
   });
 
   it('refuses a Google account already linked to another account', async () => {
-    const first = await createUser(t);
-    const second = await createUser(t);
+    const first = await createUser(t, {}, { confirmed: true });
+    const second = await createUser(t, {}, { confirmed: true });
     const a = await linkFlow(first, 'google-e');
     endsAt(await callback(a.callbackUrl, a.cookie), 'google=linked');
     const b = await linkFlow(second, 'google-e');
@@ -187,7 +188,7 @@ describe('linking Google from Segurança', () => {
   });
 
   it('refuses when the session that started it ended before the return', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const flow = await linkFlow(u, 'google-f');
     await t.inject({
       method: 'POST',
@@ -200,7 +201,7 @@ describe('linking Google from Segurança', () => {
   });
 
   it('refuses an expired request', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const flow = await linkFlow(u, 'google-f');
     t.clock.advance(11 * MINUTE);
     try {
@@ -214,7 +215,7 @@ describe('linking Google from Segurança', () => {
   });
 
   it('needs the password or a recent sign-in; a wrong password is a 400 and counts toward the lock', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     // fresh sign-in: no password needed
     expect((await startLink(u)).statusCode).toBe(200);
     t.clock.advance(11 * MINUTE);
@@ -232,6 +233,22 @@ describe('linking Google from Segurança', () => {
     } finally {
       t.clock.advance(-11 * MINUTE);
     }
+  });
+
+  it('refuses while the address is not confirmed (403 EMAIL_NOT_CONFIRMED), and at the return too', async () => {
+    const u = await createUser(t);
+    const refused = await startLink(u);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('EMAIL_NOT_CONFIRMED');
+    expect(
+      await t.ctx.db.select().from(googleLinkRequests).where(eq(googleLinkRequests.userId, u.id)),
+    ).toHaveLength(0);
+    // confirmed when the flow started, no longer at its return (the address changed meanwhile)
+    await confirmEmail(t, u);
+    const { cookie, callbackUrl } = await linkFlow(u, 'google-h');
+    await t.ctx.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, u.id));
+    endsAt(await callback(callbackUrl, cookie), 'google_error=google_email_unconfirmed');
+    expect(await googleSubOf(u.id)).toBeNull();
   });
 
   it('refuses the signed-out', async () => {
@@ -264,7 +281,7 @@ describe('unlinking Google', () => {
     const [row] = await t.ctx.db.select().from(users).where(eq(users.googleSub, 'google-g'));
     expect(row).toBeDefined();
 
-    const plain = await createUser(t);
+    const plain = await createUser(t, {}, { confirmed: true });
     const none = await t.inject({
       method: 'DELETE',
       url: '/api/v1/me/google',
@@ -275,8 +292,8 @@ describe('unlinking Google', () => {
   });
 
   it("unlinks only the caller's own Google account", async () => {
-    const owner = await createUser(t);
-    const stranger = await createUser(t);
+    const owner = await createUser(t, {}, { confirmed: true });
+    const stranger = await createUser(t, {}, { confirmed: true });
     const flow = await linkFlow(owner, 'google-b');
     const res = await callback(flow.callbackUrl, flow.cookie);
     expect(String(res.headers.location)).toBe(`${SECURITY}?google=linked`);
@@ -292,7 +309,7 @@ describe('unlinking Google', () => {
 
 describe('without Google configured', () => {
   it('refuses to start linking with a coded 409, never a 5xx', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const google = t.ctx.config.google;
     (t.ctx.config as { google?: typeof google }).google = undefined;
     try {

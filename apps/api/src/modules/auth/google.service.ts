@@ -277,10 +277,15 @@ async function resolveUser(
       // else, who would keep a password into the account: link only a confirmed address
       if (!byEmail.googleSub && !byEmail.emailConfirmedAt)
         return { error: 'google_email_unconfirmed' };
-      if (!byEmail.googleSub && !(await linkGoogleSub(ctx.db, byEmail.id, identity.sub))) continue;
+      if (
+        !byEmail.googleSub &&
+        !(await linkGoogleSub(ctx.db, byEmail.id, identity.sub, ctx.clock.now()))
+      )
+        continue;
       return { user: { ...byEmail, googleSub: identity.sub } };
     }
     const username = await deriveUsername(ctx, identity.email);
+    const now = ctx.clock.now();
     try {
       const user = await createAccount(ctx, {
         email: identity.email,
@@ -288,8 +293,9 @@ async function resolveUser(
         fullName: fullNameFrom(identity.name, username),
         passwordHash: null,
         googleSub: identity.sub,
+        googleLinkedAt: now,
         // Google verified the address (email_verified is required above)
-        emailConfirmedAt: ctx.clock.now(),
+        emailConfirmedAt: now,
       });
       return { user };
     } catch (err) {
@@ -410,6 +416,12 @@ export async function startGoogleLink(
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!ctx.config.google) throw new AppError('GOOGLE_UNAVAILABLE');
   if (user.googleSub) throw new AppError('GOOGLE_ALREADY_LINKED');
+  // whoever links Google keeps a way in: only the proven owner of the address may
+  if (!user.emailConfirmedAt)
+    throw new AppError(
+      'EMAIL_NOT_CONFIRMED',
+      'Confirme seu e-mail antes de vincular uma conta Google: enviamos o link para o seu endereço.',
+    );
   if (password !== undefined) {
     if (!(await checkCurrentPassword(ctx, user.id, user.passwordHash, password)))
       throw validationError('password', 'Senha incorreta.');
@@ -470,13 +482,15 @@ async function finishGoogleLink(ctx: AppContext, flow: Flow, rawQuery: string): 
     return linkEnd(ctx, { error: 'google_failed' });
   const sub = claims.sub;
 
+  const owner = await findUserById(ctx.db, request.userId);
+  if (!owner?.emailConfirmedAt) return linkEnd(ctx, { error: 'google_email_unconfirmed' });
   const holder = await findUserByGoogleSub(ctx.db, sub);
   if (holder) {
     // linking twice to the same account is done already; to another, never
     return linkEnd(ctx, holder.id === request.userId ? {} : { error: 'google_already_linked' });
   }
   try {
-    if (!(await linkGoogleSub(ctx.db, request.userId, sub)))
+    if (!(await linkGoogleSub(ctx.db, request.userId, sub, ctx.clock.now())))
       return linkEnd(ctx, { error: 'google_account_conflict' });
   } catch (err) {
     // another account took this Google account between our read and our write

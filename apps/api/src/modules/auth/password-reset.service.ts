@@ -4,17 +4,23 @@ import { AppError, rateLimited } from '../../lib/errors';
 import { renderEmail } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { deliverSoon, enqueueMail } from '../mail/mail.service';
+import { ipSource } from '../../lib/rate-limit';
 import {
   consumePasswordReset,
   findUsableReset,
   insertPasswordReset,
   invalidateUnusedResets,
+  keepNewestResets,
 } from './password-resets.repo';
 import { revokeAllForUser } from './sessions.repo';
-import { findUserByEmail, updateUser } from './users.repo';
+import { findUserByEmail, findUserById, updateUser } from './users.repo';
 import type { UserRow } from './users.repo';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Links of one account usable at once: a new request spends the oldest beyond these. */
+export const RESET_LIVE_LINKS = 3;
+/** An address takes requests from this many sources' worth of RATE_LIMIT_RESET_EMAIL. */
+const RESET_SOURCES_PER_ADDRESS = 5;
 
 export const RESET_REQUESTED_MESSAGE =
   'Se houver uma conta com este e-mail, enviaremos um link para redefinir a senha.';
@@ -23,17 +29,25 @@ export const RESET_REQUESTED_MESSAGE =
  * POST /reset-password. The answer is the same whether the e-mail has an
  * account or not, and so is its timing: the lookup is the only work done
  * before answering; creating the link and sending the e-mail happen after.
- * Returns the background work so the caller can track it.
+ * Returns the background work so the caller can track it. The per-address limit is kept per
+ * source too: someone else asking from elsewhere cannot use up the owner's requests.
  */
 export async function requestPasswordReset(
   ctx: AppContext,
   email: string,
+  ip: string,
 ): Promise<{ message: string; background?: Promise<void> }> {
   const normalized = email.trim().toLowerCase();
-  const wait = await ctx.throttle.consume(
-    `reset:${sha256(normalized)}`,
-    ctx.config.limits.resetEmail,
-  );
+  const { resetEmail } = ctx.config.limits;
+  const address = `reset:${sha256(normalized)}`;
+  // per address and source; and, so that many sources cannot flood an inbox, per address at
+  // RESET_SOURCES_PER_ADDRESS times that
+  const wait =
+    (await ctx.throttle.consume(`${address}:${ipSource(ip)}`, resetEmail)) ||
+    (await ctx.throttle.consume(address, {
+      ...resetEmail,
+      max: resetEmail.max * RESET_SOURCES_PER_ADDRESS,
+    }));
   if (wait) throw rateLimited(wait);
   const user = await findUserByEmail(ctx.db, normalized);
   if (!user) return { message: RESET_REQUESTED_MESSAGE };
@@ -50,8 +64,8 @@ async function sendResetLink(ctx: AppContext, user: UserRow) {
   // the link and its e-mail (mail outbox) are written together: SMTP down
   // delays the e-mail, it never loses it
   const mailId = await ctx.db.transaction(async (tx) => {
-    // only the newest link works: older unused ones are spent
-    await invalidateUnusedResets(tx, user.id, now);
+    // the newest few links work (this one included): older unused ones are spent
+    await keepNewestResets(tx, user.id, RESET_LIVE_LINKS - 1, now);
     await insertPasswordReset(tx, {
       userId: user.id,
       tokenHash: sha256(token),
@@ -85,9 +99,22 @@ export const invalidResetToken = () =>
     'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo link.',
   );
 
+/** What a reset removes: set up before the address was proved, by whoever registered it. */
+function unprovenSetUp(user: UserRow) {
+  const confirmed = user.emailConfirmedAt;
+  const before = (at: Date | null) => !confirmed || (at !== null && at < confirmed);
+  return {
+    google: user.googleSub !== null && before(user.googleLinkedAt),
+    twoFactor: user.twoFactorEnabled && before(user.twoFactorEnabledAt),
+  };
+}
+
 /**
- * PUT /reset-password: spends the link, sets the new password, ends every
- * session (all refresh tokens revoked) and lifts any sign-in lock.
+ * PUT /reset-password: spends the link, sets the new password, ends every session (all refresh
+ * tokens revoked) and lifts any sign-in lock. Opening the link proves the inbox: the address
+ * counts as confirmed, and a Google link or 2FA set up before it was proved is removed — an
+ * account registered with someone else's address keeps no way in once its owner takes it back
+ * (the owner is told by e-mail what was removed).
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string) {
   const tokenHash = sha256(token);
@@ -95,12 +122,49 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   if (!(await findUsableReset(ctx.db, tokenHash, ctx.clock.now()))) throw invalidResetToken();
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const mailId = await ctx.db.transaction(async (tx) => {
     const userId = await consumePasswordReset(tx, tokenHash, now);
-    if (!userId) throw invalidResetToken();
-    await updateUser(tx, userId, { passwordHash });
-    await revokeAllForUser(tx, userId, now);
-    await invalidateUnusedResets(tx, userId, now);
+    const user = userId ? await findUserById(tx, userId) : null;
+    if (!user) throw invalidResetToken();
+    const removed = unprovenSetUp(user);
+    await updateUser(tx, user.id, {
+      passwordHash,
+      emailConfirmedAt: user.emailConfirmedAt ?? now,
+      ...(removed.google ? { googleSub: null, googleLinkedAt: null } : {}),
+      ...(removed.twoFactor
+        ? {
+            twoFactorEnabled: false,
+            twoFactorEnabledAt: null,
+            totpSecretEnc: null,
+            totpLastStep: null,
+          }
+        : {}),
+    });
+    if (removed.twoFactor) await ctx.secondFactor.forget(tx, user.id);
+    await revokeAllForUser(tx, user.id, now);
+    await invalidateUnusedResets(tx, user.id, now);
+    if (!removed.google && !removed.twoFactor) return null;
+    return enqueueMail(
+      ctx,
+      tx,
+      renderEmail({
+        kind: 'password-reset-removed',
+        to: user.email,
+        subject: 'Sua senha do Fã Clube foi redefinida',
+        title: 'Senha redefinida',
+        paragraphs: [
+          `Olá, ${user.fullName}!`,
+          'A senha da sua conta no Fã Clube foi redefinida pelo link enviado a este endereço, e todas as sessões foram encerradas.',
+          `Por segurança, removemos o que foi configurado antes de o seu e-mail ser confirmado: ${[
+            removed.google ? 'a conta Google vinculada' : null,
+            removed.twoFactor ? 'a autenticação em dois fatores' : null,
+          ]
+            .filter(Boolean)
+            .join(' e ')}. Se foi você quem configurou, basta configurar de novo em Segurança.`,
+        ],
+      }),
+    );
   });
+  if (mailId) deliverSoon(ctx, [mailId]);
   return { message: 'Senha redefinida com sucesso. Entre com a nova senha.' };
 }

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, passwordResets, refreshTokens, users } from '../../db/schema';
+import { mailOutbox, passwordResets, recoveryCodes, refreshTokens, users } from '../../db/schema';
 import { drainMail } from '../mail/mail.service';
 import { requestPasswordReset } from './password-reset.service';
 import { sha256 } from '../../lib/crypto';
@@ -68,7 +68,7 @@ describe('POST /api/v1/reset-password', () => {
     // first try; none to the unknown one, and no work left running after its answer that
     // could write one later
     expect(
-      (await requestPasswordReset(t.ctx, 'ninguem-aqui@example.com')).background,
+      (await requestPasswordReset(t.ctx, 'ninguem-aqui@example.com', '198.51.100.7')).background,
     ).toBeUndefined();
     await drainMail(t.ctx);
     const outbox = await t.ctx.db
@@ -154,15 +154,91 @@ describe('PUT /api/v1/reset-password', () => {
     expect(res.json().code).toBe('INVALID_RESET_TOKEN');
   });
 
-  it('a newer link invalidates the older unused one', async () => {
+  it('keeps the three newest links usable; a fourth request spends the oldest; a reset spends all', async () => {
     const u = await createUser(t);
+    const tokens: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await requestLink(u.email);
+      tokens.push(await mailedToken(u.email, i));
+    }
+    expect(new Set(tokens).size).toBe(4);
+    expect((await reset(tokens[0]!, 'nova-senha-forte-1')).json().code).toBe('INVALID_RESET_TOKEN');
+    expect((await reset(tokens[2]!, 'nova-senha-forte-1')).statusCode).toBe(200);
+    // the reset spent the other live links
+    for (const other of [tokens[1]!, tokens[3]!])
+      expect((await reset(other, 'nova-senha-forte-2')).json().code).toBe('INVALID_RESET_TOKEN');
+  });
+
+  it('proves the inbox: confirms the address and removes a Google link and 2FA set up before it', async () => {
+    // someone registered the address first, linked their Google account and turned 2FA on
+    // (as the server allowed before these required a confirmed address)
+    const u = await createUser(t);
+    const before = new Date(t.clock.now().getTime() - 60_000);
+    await t.ctx.db
+      .update(users)
+      .set({
+        emailConfirmedAt: null,
+        googleSub: 'google-de-quem-se-adiantou',
+        googleLinkedAt: before,
+        twoFactorEnabled: true,
+        twoFactorEnabledAt: before,
+        totpSecretEnc: 'segredo-de-quem-se-adiantou',
+      })
+      .where(eq(users.id, u.id));
+    await t.ctx.db.insert(recoveryCodes).values({ userId: u.id, codeHash: 'codigo-dele' });
+
     await requestLink(u.email);
-    const first = await mailedToken(u.email, 0);
+    const res = await reset(await mailedToken(u.email), 'nova-senha-forte-1');
+    expect(res.statusCode).toBe(200);
+
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, u.id));
+    expect(row).toMatchObject({
+      googleSub: null,
+      googleLinkedAt: null,
+      twoFactorEnabled: false,
+      twoFactorEnabledAt: null,
+      totpSecretEnc: null,
+    });
+    expect(row!.emailConfirmedAt).toBeInstanceOf(Date);
+    expect(
+      await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.id)),
+    ).toEqual([]);
+    // signing in needs no code now, and the owner is told what was removed
+    expect((await signIn(t, u.email, 'nova-senha-forte-1')).access_token).toBeTruthy();
+    await drainMail(t.ctx);
+    const notice = t.mail
+      .to(u.email)
+      .find((m) => m.subject === 'Sua senha do Fã Clube foi redefinida');
+    expect(notice?.text).toContain('a conta Google vinculada e a autenticação em dois fatores');
+  });
+
+  it('keeps a Google link and 2FA set up after the address was proved', async () => {
+    const u = await createUser(t);
+    const confirmed = new Date(t.clock.now().getTime() - 120_000);
+    const after = new Date(confirmed.getTime() + 60_000);
+    await t.ctx.db
+      .update(users)
+      .set({
+        emailConfirmedAt: confirmed,
+        googleSub: `google-da-dona-${u.id}`,
+        googleLinkedAt: after,
+        twoFactorEnabled: true,
+        twoFactorEnabledAt: after,
+        totpSecretEnc: 'segredo-da-dona',
+      })
+      .where(eq(users.id, u.id));
     await requestLink(u.email);
-    const second = await mailedToken(u.email, 1);
-    expect(second).not.toBe(first);
-    expect((await reset(first, 'nova-senha-forte-1')).json().code).toBe('INVALID_RESET_TOKEN');
-    expect((await reset(second, 'nova-senha-forte-1')).statusCode).toBe(200);
+    expect((await reset(await mailedToken(u.email), 'nova-senha-forte-1')).statusCode).toBe(200);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, u.id));
+    expect(row).toMatchObject({
+      googleSub: `google-da-dona-${u.id}`,
+      twoFactorEnabled: true,
+      emailConfirmedAt: confirmed,
+    });
+    await drainMail(t.ctx);
+    expect(t.mail.to(u.email).map((m) => m.subject)).not.toContain(
+      'Sua senha do Fã Clube foi redefinida',
+    );
   });
 
   it('validates the new password', async () => {

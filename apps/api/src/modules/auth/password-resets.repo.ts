@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordResets } from '../../db/schema/users';
 
@@ -15,6 +15,35 @@ export async function invalidateUnusedResets(db: DbOrTx, userId: string, now: Da
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/**
+ * Spends the user's live links but the newest `keep`: a new request adds one, so a few stay
+ * usable (someone else asking for links cannot cancel the one the owner is about to open).
+ */
+export async function keepNewestResets(db: DbOrTx, userId: string, keep: number, now: Date) {
+  const newest = db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(passwordResets.createdAt))
+    .limit(keep);
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        isNull(passwordResets.usedAt),
+        notInArray(passwordResets.id, newest),
+      ),
+    );
 }
 
 /** The user of an unused, unexpired link, or null. */

@@ -29,6 +29,7 @@ export interface NewUser {
   fullName: string;
   passwordHash: string | null;
   googleSub?: string;
+  googleLinkedAt?: Date;
   /** Set when the address is already proved (a Google sign-in with a verified e-mail). */
   emailConfirmedAt?: Date;
 }
@@ -52,10 +53,15 @@ export async function updateUser(
 }
 
 /** Links a Google account unless the user already has one. */
-export async function linkGoogleSub(db: DbOrTx, id: string, sub: string): Promise<boolean> {
+export async function linkGoogleSub(
+  db: DbOrTx,
+  id: string,
+  sub: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ googleSub: sub, updatedAt: new Date() })
+    .set({ googleSub: sub, googleLinkedAt: now, updatedAt: now })
     .where(and(eq(users.id, id), isNull(users.googleSub)))
     .returning({ id: users.id });
   return rows.length === 1;
@@ -65,7 +71,7 @@ export async function linkGoogleSub(db: DbOrTx, id: string, sub: string): Promis
 export async function unlinkGoogleSub(db: DbOrTx, id: string) {
   await db
     .update(users)
-    .set({ googleSub: null, updatedAt: new Date() })
+    .set({ googleSub: null, googleLinkedAt: null, updatedAt: new Date() })
     .where(and(eq(users.id, id), isNotNull(users.passwordHash)));
 }
 
@@ -124,7 +130,9 @@ export async function anonymiseUser(db: DbOrTx, id: string, tag: string, now: Da
       passwordHash: null,
       avatarPath: null,
       googleSub: null,
+      googleLinkedAt: null,
       twoFactorEnabled: false,
+      twoFactorEnabledAt: null,
       totpSecretEnc: null,
       totpLastStep: null,
       updatedAt: now,
@@ -141,6 +149,7 @@ export interface TwoFactorState {
   secretEnc: string | null;
   lastStep: number | null;
   passwordHash: string | null;
+  emailConfirmedAt: Date | null;
 }
 
 const columns = {
@@ -150,6 +159,7 @@ const columns = {
   secretEnc: users.totpSecretEnc,
   lastStep: users.totpLastStep,
   passwordHash: users.passwordHash,
+  emailConfirmedAt: users.emailConfirmedAt,
 };
 
 export async function findTwoFactorState(
@@ -185,10 +195,15 @@ export async function acceptStep(db: DbOrTx, userId: string, step: number): Prom
   return rows.length === 1;
 }
 
-export async function enableTwoFactor(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+export async function enableTwoFactor(
+  db: DbOrTx,
+  userId: string,
+  step: number,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ twoFactorEnabled: true, totpLastStep: step })
+    .set({ twoFactorEnabled: true, twoFactorEnabledAt: now, totpLastStep: step })
     .where(
       and(
         eq(users.id, userId),
@@ -220,7 +235,12 @@ export async function disableTwoFactor(
 ): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ twoFactorEnabled: false, totpSecretEnc: null, totpLastStep: null })
+    .set({
+      twoFactorEnabled: false,
+      twoFactorEnabledAt: null,
+      totpSecretEnc: null,
+      totpLastStep: null,
+    })
     .where(
       and(
         eq(users.id, userId),

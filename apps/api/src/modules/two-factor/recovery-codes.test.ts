@@ -53,7 +53,7 @@ async function enable(u: TestUser, token = u.accessToken) {
 
 describe('recovery codes', () => {
   it('turning 2FA on answers ten distinct codes, stored only hashed', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { codes } = await enable(u);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -70,7 +70,7 @@ describe('recovery codes', () => {
   });
 
   it('a recovery code signs in in place of the app code, exactly once', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { codes } = await enable(u);
     const first = await signIn(u, codes[0]);
     expect(first.statusCode).toBe(200);
@@ -84,8 +84,8 @@ describe('recovery codes', () => {
   });
 
   it("another account's code does not work", async () => {
-    const a = await createUser(t);
-    const b = await createUser(t);
+    const a = await createUser(t, {}, { confirmed: true });
+    const b = await createUser(t, {}, { confirmed: true });
     const { codes } = await enable(a);
     await enable(b);
     expect((await signIn(b, codes[0])).statusCode).toBe(401);
@@ -93,7 +93,7 @@ describe('recovery codes', () => {
   });
 
   it('turning 2FA off then on again replaces the codes: the old ones stop working', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const first = await enable(u);
     const off = await toggle(u.accessToken, first.codes[2]!);
     expect(off.statusCode).toBe(200);
@@ -112,7 +112,7 @@ describe('recovery codes', () => {
 
 describe('turning 2FA on needs the password or a recent sign-in', () => {
   it('10 minutes after signing in: 403 without the password, 400 with a wrong one, on with the right one', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { secret } = (await getStatus(u.accessToken)).json();
     // rotating the pair keeps the session's start
     const rotated = await t.inject({
@@ -144,7 +144,7 @@ describe('turning 2FA on needs the password or a recent sign-in', () => {
   });
 
   it('turning it off needs only a current code', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { secret } = await enable(u);
     t.clock.advance(11 * MINUTE);
     try {
@@ -161,7 +161,7 @@ describe('2FA changes end every session of the account', () => {
     t.inject({ method: 'POST', url: '/api/v1/refresh-token', payload: { token } });
 
   it("turning 2FA on and off refuses every old token, the caller's too; the caller's new session works", async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const other = await signInOk(t, u.email, u.password);
     const before = { access: u.accessToken, refresh: u.refreshToken };
     const { secret } = await enable(u);
@@ -198,7 +198,7 @@ describe('2FA changes end every session of the account', () => {
   });
 
   it('the new session is no fresh sign-in: 10 minutes after the first one, turning 2FA on again needs the password', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { secret } = await enable(u);
     t.clock.advance(11 * MINUTE);
     try {
@@ -231,7 +231,7 @@ describe('a TOTP secret that cannot be decrypted', () => {
   const otherKey = Buffer.alloc(32, 7);
 
   it('is a coded 409 at sign-in, never a 500; a recovery code gets in and turns 2FA off', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { secret, codes } = await enable(u);
     // the encryption key was rotated: the stored secret no longer decrypts
     await t.ctx.db
@@ -257,7 +257,7 @@ describe('a TOTP secret that cannot be decrypted', () => {
   });
 
   it('while off, a pending secret that cannot be read is replaced by a new one', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { secret } = (await getStatus(u.accessToken)).json();
     await t.ctx.db
       .update(users)

@@ -175,6 +175,12 @@ export async function toggleTwoFactor(
     return { message: 'Autenticação em dois fatores desativada.', two_factor: false };
   }
 
+  // a second factor set up by someone who never proved the address would outlive a reset
+  if (!state.emailConfirmedAt)
+    throw new AppError(
+      'EMAIL_NOT_CONFIRMED',
+      'Confirme seu e-mail antes de ativar a autenticação em dois fatores: enviamos o link para o seu endereço.',
+    );
   if (!state.secretEnc)
     throw new AppError(
       'TWO_FACTOR_NOT_SET_UP',
@@ -186,7 +192,7 @@ export async function toggleTwoFactor(
   if (step === null) throw wrongCodeOnToggle();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const enabled = await ctx.db.transaction(async (tx) => {
-    if (!(await enableTwoFactor(tx, state.id, step))) return false;
+    if (!(await enableTwoFactor(tx, state.id, step, now))) return false;
     await replaceRecoveryCodes(tx, state.id, codes.map(recoveryHash));
     await revokeAllSessions(tx, state.id, now);
     return true;

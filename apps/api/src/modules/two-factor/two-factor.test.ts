@@ -5,7 +5,7 @@ import { decrypt } from '../../lib/crypto';
 import { totpCode } from '../../lib/totp';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
-import { bearer, createUser } from '../../../test/support/fixtures';
+import { bearer, confirmEmail, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 
 let t: TestContext;
@@ -56,7 +56,7 @@ async function enable(u: TestUser): Promise<string> {
 
 describe('GET /api/v1/2fa', () => {
   it('while off: a stable pending secret, stored encrypted, as an otpauth URI', async () => {
-    const u = await createUser(t, { email: 'Ana.QR@example.com' });
+    const u = await createUser(t, { email: 'Ana.QR@example.com' }, { confirmed: true });
     const first = await getStatus(u);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
@@ -91,7 +91,7 @@ describe('GET /api/v1/2fa', () => {
 
 describe('PATCH /api/v1/2fa', () => {
   it('turns 2FA on with a valid code, then only says two_factor: true', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { secret } = (await getStatus(u)).json();
     const res = await toggle(u, totpCode(secret, t.clock.now()));
     expect(res.statusCode).toBe(200);
@@ -108,8 +108,25 @@ describe('PATCH /api/v1/2fa', () => {
     expect(JSON.stringify(me.json())).not.toContain(secret);
   });
 
-  it('accepts a code of the previous 30-second step, not older or newer ones', async () => {
+  it('refuses to turn 2FA on while the address is not confirmed (403 EMAIL_NOT_CONFIRMED)', async () => {
     const u = await createUser(t);
+    const { secret } = (await getStatus(u)).json();
+    const res = await toggle(u, totpCode(secret, t.clock.now()));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('EMAIL_NOT_CONFIRMED');
+    expect((await userRow(u.id)).twoFactorEnabled).toBe(false);
+    await confirmEmail(t, u);
+    t.clock.advance(STEP_MS);
+    try {
+      expect((await toggle(u, totpCode(secret, t.clock.now()))).statusCode).toBe(200);
+      expect((await userRow(u.id)).twoFactorEnabledAt).toBeInstanceOf(Date);
+    } finally {
+      t.clock.advance(-STEP_MS);
+    }
+  });
+
+  it('accepts a code of the previous 30-second step, not older or newer ones', async () => {
+    const u = await createUser(t, {}, { confirmed: true });
     const { secret } = (await getStatus(u)).json();
     // one second into a step, so no step boundary passes during the test
     t.clock.advance(STEP_MS - (t.clock.now().getTime() % STEP_MS) + 1000);
@@ -123,7 +140,7 @@ describe('PATCH /api/v1/2fa', () => {
   });
 
   it('refuses a wrong code with 400 VALIDATION_ERROR on `code` (not 401: the session stays)', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { secret } = (await getStatus(u)).json();
     const right = totpCode(secret, t.clock.now());
     const wrong = right === '000000' ? '111111' : '000000';
@@ -142,7 +159,7 @@ describe('PATCH /api/v1/2fa', () => {
   });
 
   it('turns 2FA off with a current code and forgets the secret', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const secret = await enable(u);
     const off = await toggle(u, totpCode(secret, t.clock.now()));
     expect(off.statusCode).toBe(200);
@@ -163,7 +180,7 @@ describe('PATCH /api/v1/2fa', () => {
   });
 
   it('accepts a code only once: the code that enabled 2FA cannot disable it', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const { secret } = (await getStatus(u)).json();
     const code = totpCode(secret, t.clock.now());
     expect((await toggle(u, code)).statusCode).toBe(200);
@@ -179,7 +196,7 @@ describe('PATCH /api/v1/2fa', () => {
 
 describe('sign-in with 2FA', () => {
   it('asks for the code (401, "2FA Required") only after the right password', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     await enable(u);
     const wrongPassword = await t.inject({
       method: 'POST',
@@ -200,7 +217,7 @@ describe('sign-in with 2FA', () => {
   });
 
   it('refuses a wrong code with 401 and another message', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const secret = await enable(u);
     const right = totpCode(secret, t.clock.now());
     const res = await signIn(u, right === '123456' ? '654321' : '123456');
@@ -210,7 +227,7 @@ describe('sign-in with 2FA', () => {
   });
 
   it('signs in with the right code once; the same code is refused the second time', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const secret = await enable(u);
     const code = totpCode(secret, t.clock.now());
     const ok = await signIn(u, code);
@@ -225,7 +242,7 @@ describe('sign-in with 2FA', () => {
   });
 
   it('a code used to sign in cannot then turn 2FA off (one counter for both)', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const secret = await enable(u);
     const code = totpCode(secret, t.clock.now());
     const session = await signIn(u, code);
@@ -240,7 +257,7 @@ describe('sign-in with 2FA', () => {
   });
 
   it('never shows the secret once 2FA is on, in /2fa or /me', async () => {
-    const u = await createUser(t);
+    const u = await createUser(t, {}, { confirmed: true });
     const secret = await enable(u);
     const status = await getStatus(u);
     expect(status.body).not.toContain(secret);

@@ -306,6 +306,20 @@ describe('security: e-mail confirmation', () => {
     expect(calls.filter((c) => c.path === '/api/v1/confirm-email')).toHaveLength(1);
   });
 
+  it('keeps 2FA and the Google link off until the address is confirmed', async () => {
+    signIn();
+    mockFetch((call: Call) => {
+      if (call.path === '/api/v1/me') return { body: meFixture({ email_confirmed: false }) };
+      if (call.path === '/api/v1/2fa') return { body: { two_factor: false, qrcode: 'otpauth://x' } };
+      if (call.path === '/api/v1/auth/providers') return { body: { google: true } };
+      return { body: { loginactivities: [], page: 1, size: 50, total: 0 } };
+    });
+    renderRoutes(routes, '/settings/security');
+    expect(await screen.findByRole('button', { name: 'Habilitar 2FA' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Vincular conta Google' })).toBeDisabled();
+    expect(screen.getAllByText('Confirme seu e-mail (acima) para ativar.')).toHaveLength(2);
+  });
+
   it('shows a confirmed address without the button', async () => {
     signIn();
     mockFetch((call: Call) => {

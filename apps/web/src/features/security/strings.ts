@@ -14,7 +14,7 @@ export const t = {
     emailUnconfirmed: 'Não confirmado',
     emailConfirmedText: 'Você confirmou que este endereço é seu.',
     emailUnconfirmedText:
-      'Confirme pelo link que enviamos. Enquanto o e-mail não for confirmado, o login com o Google não se liga sozinho a esta conta: vincule o Google abaixo.',
+      'Confirme pelo link que enviamos. Enquanto o e-mail não for confirmado, não é possível vincular o Google nem ativar a autenticação em dois fatores.',
     emailResend: 'Reenviar link',
     emailLoadError: 'Não foi possível carregar o e-mail da conta.',
     googleTitle: 'Google',
@@ -40,7 +40,10 @@ export const t = {
         'Esta conta Google já está vinculada a outra conta do Fã Clube. Desvincule-a lá antes.',
       google_account_conflict:
         'Sua conta já tem outra conta Google vinculada. Desvincule-a antes de vincular uma nova.',
+      google_email_unconfirmed:
+        'Confirme seu e-mail antes de vincular uma conta Google: enviamos o link para o seu endereço.',
     } as Record<string, string>,
+    needsConfirmedEmail: 'Confirme seu e-mail (acima) para ativar.',
     twoFactorTitle: 'Autenticação em dois fatores (2FA)',
     twoFactorText:
       'Além da senha, peça um código de 6 dígitos do seu aplicativo autenticador a cada login.',

@@ -86,6 +86,8 @@ export function GoogleCard() {
   const [open, setOpen] = useState(false);
   const linked = me.data?.google_linked ?? false;
   const hasPassword = me.data?.has_password ?? true;
+  // linking needs a proven address (the server refuses with EMAIL_NOT_CONFIRMED)
+  const unconfirmed = me.data ? !me.data.email_confirmed : false;
 
   const startFresh = useMutation({
     mutationFn: () => startGoogleLink(),
@@ -137,6 +139,11 @@ export function GoogleCard() {
                 {t.security.googleNoPasswordText}
               </p>
             ) : null}
+            {!linked && unconfirmed ? (
+              <p className="text-sm leading-relaxed font-medium text-foreground">
+                {t.security.needsConfirmedEmail}
+              </p>
+            ) : null}
           </div>
         </div>
         <div className="shrink-0 sm:pl-2">
@@ -155,6 +162,7 @@ export function GoogleCard() {
             <Button
               className="w-full sm:w-auto"
               loading={startFresh.isPending}
+              disabled={unconfirmed}
               onClick={() => startFresh.mutate()}
             >
               {t.security.googleLink}

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '../strings';
 import { cn } from '@/lib/utils';
+import { useMe } from '@/lib/me';
 import { useTwoFactorStatus } from '../hooks/use-security';
 
 // the dialog (Radix Dialog, its form) loads when it opens, not with the page
@@ -17,6 +18,9 @@ export function TwoFactorCard() {
   const status = useTwoFactorStatus();
   const [open, setOpen] = useState(false);
   const on = status.data?.two_factor ?? false;
+  // turning it on needs a proven address (the server refuses with EMAIL_NOT_CONFIRMED)
+  const me = useMe();
+  const unconfirmed = !on && (me.data ? !me.data.email_confirmed : false);
 
   return (
     <Card className="gap-0 p-5 sm:p-6">
@@ -46,6 +50,11 @@ export function TwoFactorCard() {
             <p className="text-sm leading-relaxed text-muted-foreground">
               {t.security.twoFactorText}
             </p>
+            {unconfirmed ? (
+              <p className="text-sm leading-relaxed font-medium text-foreground">
+                {t.security.needsConfirmedEmail}
+              </p>
+            ) : null}
             {status.isError ? (
               <p className="text-sm text-destructive">{t.security.loadError}</p>
             ) : null}
@@ -66,6 +75,7 @@ export function TwoFactorCard() {
             <Button
               className="w-full sm:w-auto"
               variant={on ? 'outline' : 'default'}
+              disabled={unconfirmed}
               onClick={() => setOpen(true)}
             >
               {on ? t.security.disable : t.security.enable}
