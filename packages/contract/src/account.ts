@@ -34,6 +34,10 @@ export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
 export const DeleteAccountBody = z.object({ password: CurrentPassword.optional() });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
+/** POST /me/export: the data export when the session did not sign in in the last 10 minutes. */
+export const ExportBody = z.object({ password: CurrentPassword });
+export type ExportBody = z.infer<typeof ExportBody>;
+
 export const SessionParams = z.object({ id: Uuid });
 
 /** A signed-in device: one refresh-token family. */

@@ -331,10 +331,14 @@ export const api = {
   ) => request(path, { ...opts, method: 'PATCH', body }),
   delete: <S extends SchemaName | undefined = undefined>(path: string, opts?: Opts<S>) =>
     request(path, { ...opts, method: 'DELETE' }),
-  /** GET of a file (a CSV export, the data export): the answer as a Blob, `accept` its type. */
-  file: (path: string, accept: string) =>
+  /**
+   * A file (a CSV export, the data export): the answer as a Blob, `accept` its type; GET, or
+   * POST when there is a body (the data export with the password).
+   */
+  file: (path: string, accept: string, body?: unknown) =>
     request(path, {
-      method: 'GET',
+      method: body === undefined ? 'GET' : 'POST',
+      body,
       responseType: 'blob',
       headers: { Accept: accept },
     }) as Promise<Blob>,

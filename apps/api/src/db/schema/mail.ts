@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export type MailOutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
@@ -28,5 +29,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // a deleted account's messages are found by address (LGPD)
+    index('mail_outbox_to_idx').on(sql`lower(${t.toAddress})`),
+  ],
 );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ChangeEmailBody,
@@ -7,6 +7,7 @@ import {
   ConfirmEmailBody,
   DeleteAccountBody,
   EmailChangeRequested,
+  ExportBody,
   MeResponse,
   MessageBody,
   PasswordChanged,
@@ -152,35 +153,58 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => endSession(ctx, request.actor, request.params.id),
     );
 
+    const exportSchema = {
+      tags,
+      summary: 'Baixar meus dados (LGPD): um arquivo JSON',
+      security: bearerSecurity,
+      produces: ['application/json'],
+      response: {
+        200: z.record(z.string(), z.unknown()).meta({
+          description:
+            'perfil, espaços, assinaturas, pagamentos, publicações, curtidas, acessos e consentimentos',
+        }),
+        ...errorResponses(400, 401, 403, 429),
+      },
+    };
+    const sendExport = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      password: string | undefined,
+    ) => {
+      const { fileName, document } = await exportPersonalData(
+        ctx,
+        request.actor,
+        password,
+        originOf(request),
+      );
+      return reply
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(document);
+    };
     app.get(
       accountPaths.export,
       {
         preHandler: requireAuth,
         schema: {
-          tags,
-          summary: 'Baixar meus dados (LGPD): um arquivo JSON',
-          security: bearerSecurity,
-          produces: ['application/json'],
-          response: {
-            200: z.record(z.string(), z.unknown()).meta({
-              description:
-                'perfil, espaços, assinaturas, pagamentos, publicações, curtidas, acessos e consentimentos',
-            }),
-            ...errorResponses(401),
-          },
+          ...exportSchema,
+          description:
+            'Exige um login nos últimos 10 minutos (senão 403 REAUTHENTICATION_REQUIRED: use POST com a senha). O e-mail da conta é avisado.',
         },
       },
-      async (request, reply) => {
-        const { fileName, document } = await exportPersonalData(
-          ctx,
-          request.actor,
-          originOf(request),
-        );
-        return reply
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'no-store')
-          .send(document);
+      (request, reply) => sendExport(request, reply, undefined),
+    );
+    app.post(
+      accountPaths.export,
+      {
+        preHandler: requireAuth,
+        schema: {
+          ...exportSchema,
+          description: 'O mesmo arquivo, confirmando a senha atual. O e-mail da conta é avisado.',
+          body: ExportBody,
+        },
       },
+      (request, reply) => sendExport(request, reply, request.body.password),
     );
 
     app.delete(

@@ -13,7 +13,7 @@ import { AppError, fieldError, validationError } from '../../lib/errors';
 import { renderEmail } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { checkCurrentPassword } from '../../lib/password-attempts';
-import { deliverSoon, enqueueMail, queueMail } from '../mail/mail.service';
+import { deliverSoon, enqueueMail, forgetMailTo, queueMail } from '../mail/mail.service';
 import { publicImageUrl, thumbnailKey } from '../../lib/storage';
 import { parseUserAgent } from '../../lib/user-agent';
 import {
@@ -396,15 +396,47 @@ function exportDocument(data: PersonalData, now: Date) {
   };
 }
 
-/** GET /me/export: the document and its file name; the export itself is recorded first. */
+/**
+ * GET /me/export (a sign-in in the last 10 minutes) or POST /me/export { password }: the
+ * document and its file name. Everything about the person leaves in one file, so a stolen
+ * bearer token alone is not enough; the export is recorded first and the address told.
+ */
 export async function exportPersonalData(
   ctx: AppContext,
   actor: Actor | null,
+  password: string | undefined,
   origin: RequestOrigin,
 ): Promise<{ fileName: string; document: ReturnType<typeof exportDocument> }> {
   const user = await requireLiveAccount(ctx, actor);
+  if (password !== undefined) await requirePassword(ctx, user, password, 'password');
+  else if (!(await signedInRecently(ctx, requireActor(actor))))
+    throw new AppError(
+      'REAUTHENTICATION_REQUIRED',
+      user.passwordHash === null
+        ? 'Sua conta entra pelo Google. Saia, entre de novo com o Google e baixe os dados em até 10 minutos.'
+        : 'Confirme sua senha para baixar os seus dados.',
+    );
   const now = ctx.clock.now();
-  await recordAccountActivity(ctx.db, auditRow(ctx, user.id, origin, 'data_export'));
+  const audit = auditRow(ctx, user.id, origin, 'data_export');
+  const mailId = await ctx.db.transaction(async (tx) => {
+    await recordAccountActivity(tx, audit);
+    return enqueueMail(
+      ctx,
+      tx,
+      renderEmail({
+        kind: 'data-export',
+        to: user.email,
+        subject: 'Os seus dados do Fã Clube foram baixados',
+        title: 'Dados baixados',
+        paragraphs: [
+          `Olá, ${user.fullName}!`,
+          `Uma cópia dos seus dados foi baixada agora, de ${audit.browser ?? 'um navegador'}${audit.deviceName ? ` em ${audit.deviceName}` : ''} (IP ${audit.ip}).`,
+          'Se não foi você, troque a sua senha agora: isso encerra as outras sessões.',
+        ],
+      }),
+    );
+  });
+  deliverSoon(ctx, [mailId]);
   const data = (await readPersonalData(ctx.db, user.id))!;
   return {
     fileName: `fa-clube-meus-dados-${now.toISOString().slice(0, 10)}.json`,
@@ -442,6 +474,7 @@ export async function deleteAccount(
     await forgetContentOf(tx, user.id);
     const verifications = await forgetVerificationsOf(tx, user.id);
     await deleteEmailChangesOf(tx, user.id);
+    await forgetMailTo(tx, user.email);
     await deletePasswordResetsOf(tx, user.id);
     await forgetRecoveryCodesOf(tx, user.id);
     await revokeOtherSessions(tx, user.id, null, now);

@@ -7,6 +7,7 @@ import {
   contents,
   financeTransactions,
   loginActivities,
+  mailOutbox,
   recoveryCodes,
   refreshTokens,
   subscriptionPayments,
@@ -21,6 +22,7 @@ import { bearer, createUser, signIn } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { makeActiveSubscriber, readSubscription } from '../../../test/support/subscriptions';
 import { addTeamMember } from '../../../test/support/workspaces';
+import { drainMail } from '../mail/mail.service';
 import { createPost } from '../../../test/support/content';
 
 let t: TestContext;
@@ -446,6 +448,46 @@ describe('LGPD: GET /me/export and DELETE /me', () => {
     expect((await t.inject({ method: 'GET', url: '/api/v1/me/export' })).statusCode).toBe(401);
   });
 
+  it('needs a sign-in of the last 10 minutes or the password, and tells the address', async () => {
+    const u = await createUser(t, { full_name: 'Dora Lopes' });
+    const get = () => t.inject({ method: 'GET', url: '/api/v1/me/export', headers: as(u) });
+    const post = (password: unknown) =>
+      t.inject({ method: 'POST', url: '/api/v1/me/export', headers: as(u), payload: { password } });
+    const exportMails = async () =>
+      (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, u.email))).filter(
+        (m) => m.kind === 'data-export',
+      );
+    expect((await get()).statusCode).toBe(200);
+    expect(await exportMails()).toHaveLength(1);
+    t.clock.advance(11 * 60_000);
+    try {
+      const stale = await get();
+      expect(stale.statusCode).toBe(403);
+      expect(stale.json()).toMatchObject({
+        code: 'REAUTHENTICATION_REQUIRED',
+        message: 'Confirme sua senha para baixar os seus dados.',
+      });
+      const wrong = await post('senha-errada');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toEqual([
+        { field: 'password', message: 'Senha atual incorreta.' },
+      ]);
+      expect((await post('')).statusCode).toBe(400);
+      // nothing left for the refused ones: still the one export
+      expect(await exportMails()).toHaveLength(1);
+      const ok = await post(u.password);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().profile).toMatchObject({ id: u.id, full_name: 'Dora Lopes' });
+      expect(await exportMails()).toHaveLength(2);
+    } finally {
+      t.clock.advance(-11 * 60_000);
+    }
+    await drainMail(t.ctx);
+    expect(t.mail.to(u.email).map((m) => m.subject)).toContain(
+      'Os seus dados do Fã Clube foram baixados',
+    );
+  });
+
   it('an account made through Google (no password) confirms by a sign-in of the last 10 minutes', async () => {
     const googleOnly = async () => {
       const u = await createUser(t);
@@ -551,6 +593,9 @@ describe('LGPD: GET /me/export and DELETE /me', () => {
     });
     // recovery codes of an earlier 2FA set-up
     await t.ctx.db.insert(recoveryCodes).values({ userId: fan.id, codeHash: 'codigo-antigo' });
+    expect(
+      await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, fan.email)),
+    ).not.toHaveLength(0);
 
     const res = await t.inject({
       method: 'DELETE',
@@ -600,6 +645,10 @@ describe('LGPD: GET /me/export and DELETE /me', () => {
     ).toHaveLength(0);
     expect(
       await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, fan.id)),
+    ).toHaveLength(0);
+    // the outbox keeps no message to the address (sign-up's confirmation was one)
+    expect(
+      await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, fan.email)),
     ).toHaveLength(0);
     expect(
       await t.ctx.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, fan.id)),

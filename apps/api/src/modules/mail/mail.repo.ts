@@ -108,3 +108,8 @@ export async function retryMail(
       ),
     );
 }
+
+/** Deletes every message to the address, whatever its state (a deleted account, LGPD). */
+export async function deleteMailTo(db: DbOrTx, address: string) {
+  await db.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.toAddress})`, address.toLowerCase()));
+}

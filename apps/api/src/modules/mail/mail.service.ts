@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { decrypt, encrypt } from '../../lib/crypto';
 import type { Mail } from '../../lib/mailer';
-import { claimDueMail, finishMail, insertMail, retryMail } from './mail.repo';
+import { claimDueMail, deleteMailTo, finishMail, insertMail, retryMail } from './mail.repo';
 import type { MailOutboxRow } from './mail.repo';
 
 /**
@@ -126,4 +126,12 @@ async function deliver(ctx: AppContext, row: MailOutboxRow): Promise<boolean> {
   }
   await finishMail(ctx.db, row.id, lease, { status: 'sent', now: ctx.clock.now() });
   return true;
+}
+
+/**
+ * Forgets the messages to an address, sent or not, inside the caller's transaction: an account
+ * deleted leaves no copy of its address (nor its unsent links) in the outbox.
+ */
+export async function forgetMailTo(tx: DbOrTx, address: string): Promise<void> {
+  await deleteMailTo(tx, address);
 }

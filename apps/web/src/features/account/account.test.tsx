@@ -213,3 +213,38 @@ describe('Minha conta: excluir conta', () => {
     expect(sent?.body).toEqual({});
   });
 });
+
+describe('Minha conta: baixar meus dados', () => {
+  it('asks for the password when the sign-in is older than 10 minutes, then downloads', async () => {
+    storeSession();
+    URL.createObjectURL ??= () => 'blob:dados';
+    URL.revokeObjectURL ??= () => undefined;
+    const { calls } = mockFetch((call: Call) => {
+      if (call.path === '/api/v1/me/export' && call.method === 'GET')
+        return {
+          status: 403,
+          body: {
+            message: 'Confirme sua senha para baixar os seus dados.',
+            code: 'REAUTHENTICATION_REQUIRED',
+          },
+        };
+      if (call.path === '/api/v1/me/export') return { body: { profile: { id: 'u' } } };
+      if (call.path === '/api/v1/me') return { body: meFixture() };
+      if (call.path === '/api/v1/workspaces') return { body: { workspaces: [] } };
+      return { status: 404, body: { message: 'não', code: 'NOT_FOUND' } };
+    });
+    renderRoutes(routes, '/account');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Baixar meus dados' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/digite a sua senha para baixá-lo/)).toBeVisible();
+    await user.type(within(dialog).getByLabelText('Senha'), 'minha-senha-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Baixar' }));
+    expect(
+      (await screen.findAllByText('Seus dados foram baixados. Avisamos o seu e-mail.')).length,
+    ).toBeGreaterThan(0);
+    const sent = calls.filter((c) => c.path === '/api/v1/me/export');
+    expect(sent.map((c) => c.method)).toEqual(['GET', 'POST']);
+    expect(sent[1]!.body).toEqual({ password: 'minha-senha-1' });
+  });
+});

@@ -80,7 +80,13 @@ export const t = {
     dataDescription:
       'Baixe um arquivo JSON com tudo o que o Fã Clube guarda sobre você: perfil, espaços, assinaturas, pagamentos, publicações, curtidas, acessos e consentimentos.',
     download: 'Baixar meus dados',
-    downloaded: 'Seus dados foram baixados.',
+    downloaded: 'Seus dados foram baixados. Avisamos o seu e-mail.',
+    downloadConfirmTitle: 'Confirme a sua senha',
+    downloadConfirmText:
+      'O arquivo traz tudo sobre você. Como o seu login foi há mais de 10 minutos, digite a sua senha para baixá-lo.',
+    downloadConfirmGoogle:
+      'O arquivo traz tudo sobre você. Sua conta entra pelo Google e não tem senha: saia e entre de novo com o Google, e baixe os dados em até 10 minutos.',
+    downloadConfirm: 'Baixar',
     deleteTitle: 'Excluir conta',
     deleteDescription:
       'Seus dados pessoais são apagados ou anonimizados e todas as sessões terminam. Pagamentos já feitos ficam nos registros dos criadores, sem o seu nome.',

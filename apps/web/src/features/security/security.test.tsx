@@ -310,7 +310,8 @@ describe('security: e-mail confirmation', () => {
     signIn();
     mockFetch((call: Call) => {
       if (call.path === '/api/v1/me') return { body: meFixture({ email_confirmed: false }) };
-      if (call.path === '/api/v1/2fa') return { body: { two_factor: false, qrcode: 'otpauth://x' } };
+      if (call.path === '/api/v1/2fa')
+        return { body: { two_factor: false, qrcode: 'otpauth://x' } };
       if (call.path === '/api/v1/auth/providers') return { body: { google: true } };
       return { body: { loginactivities: [], page: 1, size: 50, total: 0 } };
     });

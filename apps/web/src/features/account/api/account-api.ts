@@ -66,8 +66,16 @@ export const endOtherSessions = () =>
     schema: 'RevokedSessionsResponse',
   });
 
-/** GET /me/export as a file. */
-export const downloadMyData = () => api.file(apiPath(accountPaths.export), 'application/json');
+/**
+ * GET /me/export as a file (a sign-in of the last 10 minutes), or POST with the password
+ * (403 REAUTHENTICATION_REQUIRED asks for it).
+ */
+export const downloadMyData = (password?: string) =>
+  api.file(
+    apiPath(accountPaths.export),
+    'application/json',
+    password === undefined ? undefined : { password },
+  );
 
 /** DELETE /me: with the password, or none for an account made through Google without one. */
 export const deleteAccount = (password: string | undefined) =>

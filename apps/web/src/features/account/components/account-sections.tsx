@@ -17,7 +17,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, hasErrorCode } from '@/lib/api-client';
 import { contractForm, lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { useMe } from '@/lib/me';
 import { saveBlob } from '@/lib/save-blob';
@@ -41,6 +41,7 @@ const UpdateProfileForm = contractForm((c) => c.UpdateProfileBody);
 const ChangeEmailForm = contractForm((c) => c.ChangeEmailBody);
 const PasswordForm = lazyForm(() => import('../validation').then((m) => m.PasswordForm));
 const DeleteAccountForm = contractForm((c) => c.DeleteAccountBody);
+const ExportForm = contractForm((c) => c.ExportBody);
 
 /** A card of 'Minha conta', named by its title. */
 function Section({
@@ -393,26 +394,64 @@ export function SessionsSection() {
 
 export function DataSection() {
   const [pending, setPending] = useState(false);
-  const download = async () => {
+  // asked for when the sign-in is older than 10 minutes (403 REAUTHENTICATION_REQUIRED)
+  const [asking, setAsking] = useState(false);
+  const form = useZodForm(ExportForm, { defaultValues: { password: '' } });
+  const hasPassword = useMe().data?.has_password ?? true;
+  const download = async (password?: string) => {
     setPending(true);
     try {
-      const blob = await downloadMyData();
+      const blob = await downloadMyData(password);
       saveBlob(blob, `fa-clube-meus-dados-${new Date().toISOString().slice(0, 10)}.json`);
+      setAsking(false);
+      form.reset({ password: '' });
       toast.success(t.account.downloaded);
     } catch (error) {
-      toast.error(errorMessage(error));
+      if (password === undefined && hasErrorCode(error, 'REAUTHENTICATION_REQUIRED'))
+        setAsking(true);
+      else {
+        if (password !== undefined) setServerErrors(form, error);
+        toast.error(errorMessage(error));
+      }
     } finally {
       setPending(false);
     }
   };
+  const confirm = form.handleSubmit(({ password }) => download(password));
   return (
     <Section title={t.account.dataTitle} description={t.account.dataDescription}>
       <div>
-        <Button variant="outline" loading={pending} onClick={() => void download()}>
+        <Button variant="outline" loading={pending && !asking} onClick={() => void download()}>
           <Download aria-hidden />
           {t.account.download}
         </Button>
       </div>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(next) => {
+          setAsking(next);
+          if (!next) form.reset({ password: '' });
+        }}
+        pending={pending}
+        title={t.account.downloadConfirmTitle}
+        description={hasPassword ? t.account.downloadConfirmText : t.account.downloadConfirmGoogle}
+        confirmLabel={t.account.downloadConfirm}
+        onConfirm={() => (hasPassword ? void confirm() : setAsking(false))}
+      >
+        {hasPassword ? (
+          <Form form={form} onSubmit={() => void confirm()}>
+            <FormField name="password" label={t.account.deletePassword}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  autoComplete="current-password"
+                  maxLength={PASSWORD_MAX}
+                />
+              )}
+            </FormField>
+          </Form>
+        ) : null}
+      </ConfirmDialog>
     </Section>
   );
 }
