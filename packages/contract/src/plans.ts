@@ -27,3 +27,18 @@ export function addCalendarMonths(start: Date, months: number): Date {
 export function planPeriodEnd(start: Date, planType: PlanType): Date {
   return addCalendarMonths(start, PLAN_TYPE_MONTHS[planType]);
 }
+
+/**
+ * The end of the period paid after `currentEnd` in a subscription that started at `anchor`:
+ * months count from the anchor, so a monthly plan started on 31 January runs to 28 February,
+ * then 31 March — not to the 28th for good. A current end that is not a whole number of months
+ * after the anchor (an older period) is extended from itself.
+ */
+export function nextPeriodEnd(anchor: Date, currentEnd: Date, planType: PlanType): Date {
+  const a = new UTCDate(anchor.getTime());
+  const e = new UTCDate(currentEnd.getTime());
+  const months = (e.getFullYear() - a.getFullYear()) * 12 + e.getMonth() - a.getMonth();
+  if (months > 0 && addCalendarMonths(anchor, months).getTime() === currentEnd.getTime())
+    return addCalendarMonths(anchor, months + PLAN_TYPE_MONTHS[planType]);
+  return planPeriodEnd(currentEnd, planType);
+}

@@ -1,4 +1,4 @@
-import { planPeriodEnd, type PixWebhookBody } from '@fa-clube/contract';
+import { nextPeriodEnd, planPeriodEnd, type PixWebhookBody } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { decimalStringToCents } from '../../lib/pix';
@@ -30,7 +30,7 @@ export interface AppliedPayment {
  *  1. the charge goes pending|expired -> paid by one conditional UPDATE (only one
  *     concurrent caller gets the row; the others answer null and change nothing);
  *  2. the subscription starts now, or is extended from its current end while it
- *     is still running, by the charge's plan months;
+ *     is still running, by the charge's plan months counted from its first day;
  *  3. the period is recorded in subscription_payments (unique per charge);
  *  4. the payment is booked in the workspace's ledger (finance: one income row per charge).
  * Both the owner's confirmation and the PSP webhook go through here.
@@ -59,7 +59,10 @@ export async function applyPaymentInTx(
     subscription = await updateSubscriptionPeriod(tx, current.id, {
       planType: charge.planType,
       start: running ? current.currentPeriodStart : now,
-      end: planPeriodEnd(periodStart, charge.planType),
+      // months counted from the subscription's first day (31 Jan → 28 Feb → 31 Mar)
+      end: running
+        ? nextPeriodEnd(current.currentPeriodStart, current.currentPeriodEnd, charge.planType)
+        : planPeriodEnd(now, charge.planType),
       now,
     });
   }

@@ -442,8 +442,9 @@ describe('charges and manual confirmation', () => {
     const { charge } = (await subscribe(fan, creator, 'quarterly')).json();
     expect((await confirm(creator, creator, charge.id)).statusCode).toBe(200);
     const after = (await subscriptionOf(fan, creator))!;
+    // one month, then three more, counted from the subscription's first day
     expect(after.currentPeriodEnd.getTime()).toBe(
-      addCalendarMonths(before.currentPeriodEnd, 3).getTime(),
+      addCalendarMonths(before.currentPeriodStart, 1 + 3).getTime(),
     );
     expect(after.currentPeriodStart.getTime()).toBe(before.currentPeriodStart.getTime());
     expect(after.planType).toBe('quarterly');
@@ -465,6 +466,32 @@ describe('charges and manual confirmation', () => {
         current_period_end: after.currentPeriodEnd.toISOString(),
       },
     ]);
+  });
+
+  it("renews on the subscription's first day: started 31 January, paid to 28 February, then 31 March", async () => {
+    const offset = t.clock.offsetMs;
+    try {
+      t.clock.offsetMs = Date.parse('2027-01-31T15:00:00.000Z') - Date.now();
+      const fan31 = await createUser(t);
+      // the creator's access token of today has expired by then: sign in on that day
+      const owner = {
+        ...creator,
+        accessToken: (await signIn(t, creator.email, creator.password)).access_token,
+      };
+      const ends: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const opened = await subscribe(fan31, creator);
+        expect(opened.statusCode, opened.body).toBe(200);
+        const { charge } = opened.json();
+        expect((await confirm(owner, owner, charge.id)).statusCode).toBe(200);
+        ends.push(
+          (await subscriptionOf(fan31, creator))!.currentPeriodEnd.toISOString().slice(0, 10),
+        );
+      }
+      expect(ends).toEqual(['2027-02-28', '2027-03-31', '2027-04-30']);
+    } finally {
+      t.clock.offsetMs = offset;
+    }
   });
 
   it('activates exactly once under 10 concurrent confirmations', async () => {

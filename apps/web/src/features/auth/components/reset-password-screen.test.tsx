@@ -31,15 +31,15 @@ describe('reset password: request mode', () => {
 });
 
 describe('reset password: reset mode (?token=)', () => {
-  it('enables Redefinir Senha when both passwords have 6+ characters', async () => {
+  it('enables Redefinir Senha when both passwords have 8+ characters, as the server requires', async () => {
     renderRoutes(routes, '/reset-password?token=abc123token');
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Redefinir Senha' });
     expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText('Nova senha'), '12345');
-    await user.type(screen.getByLabelText('Confirmar nova senha'), '123456');
+    await user.type(screen.getByLabelText('Nova senha'), '1234567');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), '12345678');
     expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText('Nova senha'), '6');
+    await user.type(screen.getByLabelText('Nova senha'), '8');
     expect(button).toBeEnabled();
   });
 

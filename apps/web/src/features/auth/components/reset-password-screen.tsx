@@ -98,6 +98,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         <NewPasswordFields
           passwordLabel={t.reset.newPassword}
           confirmLabel={t.reset.confirmPassword}
+          passwordHint={t.signup.passwordHint}
           autoFocus
         />
         <FormSubmit ready={ResetReady} size="lg" className="w-full">
