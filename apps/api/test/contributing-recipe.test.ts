@@ -160,10 +160,11 @@ beforeAll(() => {
   const migrations = path.join(api, 'src/db/migrations');
   const existing = new Set(readdirSync(migrations));
   later = (async () => {
+    // what the page's `npm run db:generate -- --name notes` runs, without npm's two processes
     const generate = await run(
-      'npm',
-      ['run', 'db:generate', '--', '--name', 'notes'],
-      base,
+      process.execPath,
+      [path.join(ROOT, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--name', 'notes'],
+      api,
       path.join(base, 'generate.log'),
     );
     const created = readdirSync(migrations).filter((f) => f.endsWith('.sql') && !existing.has(f));
