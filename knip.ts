@@ -30,8 +30,6 @@ const config: KnipConfig = {
       project: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.{mjs,ts}'],
       // pino loads it by name as a transport (src/lib/log.ts)
       ignoreDependencies: ['pino-pretty'],
-      // TODO(apps phase 2): the campaign sender uses the queue's whole API; remove then.
-      ignoreIssues: { 'src/lib/queue/index.ts': ['exports', 'types'] },
     },
     'apps/web': {
       // src/lib/zod.ts is what the build's alias gives for `zod` (vite.config.ts)
@@ -47,8 +45,6 @@ const config: KnipConfig = {
       project: ['src/**/*.ts'],
       // what the package exports must be used by the API or the web client
       includeEntryExports: true,
-      // TODO(apps phase 2): the apps routes and screens use these; remove this line then.
-      ignoreIssues: { 'src/apps.ts': ['exports', 'types'] },
     },
   },
 };

@@ -22,7 +22,10 @@ export const contents = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     description: text('description').notNull().default(''),
-    /** Likes of the post, kept by a trigger on content_likes (custom migration). */
+    /**
+     * Likes of the post, kept by a trigger on content_likes (migration
+     * 0006_workspace_figures_triggers).
+     */
     likeCount: integer('like_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,7 @@ import { workspaces } from './workspaces';
  * Maintained per-workspace figures, so that no request counts a creator's
  * posts or subscribers: triggers on `contents` and `subscriptions` keep them
  * in the same transaction as the change (custom migration
- * `workspace_figures_triggers`). `active_subscribers` counts rows with
+ * 0006_workspace_figures_triggers.sql). `active_subscribers` counts rows with
  * status 'active'; a period that ended leaves it when the subscription job
  * marks it expired. See docs/decisions/026-scale.md.
  */

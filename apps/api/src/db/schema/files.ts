@@ -45,8 +45,9 @@ export const uploads = pgTable(
  * The workspace file store's objects as the quota sees them: one row per
  * workspace-relative path, holding the bytes reserved when the upload URL was
  * handed out (`pending`) and then the bytes that really arrived (`stored`).
- * A trigger keeps `workspace_storage.used_bytes` equal to the sum of the rows,
- * in the same transaction, so checking the quota never sums over the files.
+ * A trigger (migration 0012_hardening.sql) keeps `workspace_storage.used_bytes`
+ * equal to the sum of the rows, in the same transaction, so checking the quota
+ * never sums over the files.
  */
 export const workspaceObjects = pgTable(
   'workspace_objects',

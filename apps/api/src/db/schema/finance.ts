@@ -140,8 +140,8 @@ export const financeTransactions = pgTable(
 
 /**
  * Maintained sums of the transactions per account, month, category and status
- * (statement triggers on finance_transactions, see the migration
- * finance_figures): balances, list totals and the monthly reports read these
+ * (statement triggers on finance_transactions, in migration
+ * 0007_finance.sql): balances, list totals and the monthly reports read these
  * few rows instead of every transaction. Written only by the triggers.
  */
 export const financeMonthlyFigures = pgTable(

@@ -24,8 +24,9 @@ export const workspaces = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Soft delete: the row stays so charges, payments and ledger rows keep their
-     * workspace; a trigger removes posts, members and invitations and cancels
-     * open charges and subscriptions at once. Every read skips deleted rows.
+     * workspace; a trigger (migration 0012_hardening.sql) removes posts, members
+     * and invitations and cancels open charges and subscriptions at once. Every
+     * read skips deleted rows.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -9,18 +9,6 @@
  *
  * See types.ts for the semantics and job-queue.ts for how it runs.
  */
-export { createJobQueue, keyedJobId, QUEUE_SCHEMA } from './job-queue';
-export type { JobQueueOptions } from './job-queue';
+export { createJobQueue, keyedJobId } from './job-queue';
 export { queueName } from './types';
-export type {
-  HandlerInfo,
-  Job,
-  JobQueue,
-  JobState,
-  JobStatus,
-  QueueDefinition,
-  QueueName,
-  RateLimit,
-  SendOptions,
-  SendResult,
-} from './types';
+export type { HandlerInfo, Job, JobQueue, QueueDefinition } from './types';

@@ -6,7 +6,7 @@ import type { TransactionStatus } from '../../db/schema/finance';
 import { splitRange } from './periods';
 
 // Reads over finance_monthly_figures, the per account, month, category and
-// status sums that the transactions' triggers keep (migration finance_figures):
+// status sums that the transactions' triggers keep (migration 0007_finance):
 // balances, list totals and reports cost a few hundred rows, not one per
 // transaction. Partial months at the edges of a date range are read from the
 // transactions themselves (splitRange).
