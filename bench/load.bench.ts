@@ -44,7 +44,8 @@ const CONNECTIONS = [1, 50] as const;
 const PROBE_CONNECTIONS = 10;
 /** The issue's scenario: 20 concurrent recommendation requests. */
 const RECOMMENDATION_LOAD = 20;
-const TARGETS = { feedRatio: 0.8, growth: 1.2, meUnderLoad: 0.8, signInRatio: 0.9 };
+// sign-in: about 0.85 of the argon2 ceiling (issue 26: argon2 is the cost that matters)
+const TARGETS = { feedRatio: 0.8, growth: 1.2, meUnderLoad: 0.8, signInRatio: 0.85 };
 
 interface Measure {
   rps: number;
