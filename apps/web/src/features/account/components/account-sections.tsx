@@ -392,6 +392,25 @@ export function SessionsSection() {
   );
 }
 
+/** The current password in a confirmation dialog (data export, account deletion). */
+function PasswordConfirmForm<T extends { password?: string }>({
+  form,
+  onSubmit,
+}: {
+  form: UseFormReturn<T>;
+  onSubmit: () => void;
+}) {
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <FormField name="password" label={t.account.deletePassword}>
+        {(control) => (
+          <PasswordInput {...control} autoComplete="current-password" maxLength={PASSWORD_MAX} />
+        )}
+      </FormField>
+    </Form>
+  );
+}
+
 export function DataSection() {
   const [pending, setPending] = useState(false);
   // asked for when the sign-in is older than 10 minutes (403 REAUTHENTICATION_REQUIRED)
@@ -438,19 +457,7 @@ export function DataSection() {
         confirmLabel={t.account.downloadConfirm}
         onConfirm={() => (hasPassword ? void confirm() : setAsking(false))}
       >
-        {hasPassword ? (
-          <Form form={form} onSubmit={() => void confirm()}>
-            <FormField name="password" label={t.account.deletePassword}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  autoComplete="current-password"
-                  maxLength={PASSWORD_MAX}
-                />
-              )}
-            </FormField>
-          </Form>
-        ) : null}
+        {hasPassword ? <PasswordConfirmForm form={form} onSubmit={() => void confirm()} /> : null}
       </ConfirmDialog>
     </Section>
   );
@@ -504,19 +511,7 @@ export function DeleteSection() {
         destructive
         onConfirm={() => void confirm()}
       >
-        {hasPassword ? (
-          <Form form={form} onSubmit={() => void confirm()}>
-            <FormField name="password" label={t.account.deletePassword}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  autoComplete="current-password"
-                  maxLength={PASSWORD_MAX}
-                />
-              )}
-            </FormField>
-          </Form>
-        ) : null}
+        {hasPassword ? <PasswordConfirmForm form={form} onSubmit={() => void confirm()} /> : null}
       </ConfirmDialog>
     </Section>
   );
