@@ -145,9 +145,9 @@ export interface TestPsp {
   pay(
     txid: string,
     opts?: { amount?: string; endToEndId?: string; deliver?: boolean },
-  ): Promise<Response | null>;
+  ): Promise<Response>;
   /** The recurring debit is settled (CONCLUIDA, with its Pix) and notified on /cobr. */
-  settleCobr(txid: string, opts?: { deliver?: boolean; endToEndId?: string }): Promise<Response | null>;
+  settleCobr(txid: string, opts?: { deliver?: boolean; endToEndId?: string }): Promise<Response>;
   /** The recurring debit failed (REJEITADA or EXPIRADA) and is notified on /cobr. */
   failCobr(txid: string, status?: 'REJEITADA' | 'EXPIRADA'): Promise<Response>;
   /** The payer cancels the recurrence in the bank app, notified on /rec. */
@@ -173,6 +173,8 @@ const alnum = (n: number) => {
   const chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   return Array.from(randomBytes(n), (b) => chars[b % chars.length]).join('');
 };
+/** What a helper answers for a notification it did not deliver. */
+const LOST = () => new Response(null, { status: 599, statusText: 'not delivered' });
 const stamp = (now: Date) => now.toISOString().replace(/\D/g, '');
 
 /** An API Pix endToEndId: E + ISPB (8) + yyyyMMddHHmm + 11 alphanumerics = 32 characters. */
@@ -190,6 +192,7 @@ export function apiPixEnv(psp: TestPsp, extra: Record<string, string> = {}) {
   return {
     PIX_PROVIDER: 'apipix',
     PIX_API_URL: psp.url,
+    PIX_TOKEN_URL: psp.tokenUrl,
     PIX_CA_FILE: certs.files.ca,
     PIX_CLIENT_CERT_FILE: certs.files.clientCert,
     PIX_CLIENT_KEY_FILE: certs.files.clientKey,
@@ -579,7 +582,8 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       cob.status = 'CONCLUIDA';
       cob.pix.push(item);
       received.push(item);
-      const answer = o.deliver === false ? null : await notify({ pix: [item] });
+      // a lost webhook: the PSP has the Pix (GET /pix, GET /cob) but our server hears nothing
+      const answer = o.deliver === false ? LOST() : await notify({ pix: [item] });
       await approveRecOf(txid);
       return answer;
     },
@@ -596,7 +600,7 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       cobr.pix = [item];
       cobr.atualizacao.push({ status: 'CONCLUIDA', data: now() });
       received.push(item);
-      if (o.deliver === false) return null;
+      if (o.deliver === false) return LOST();
       return deliver('cobr', {
         cobsr: [{ idRec: cobr.idRec, txid, status: cobr.status, atualizacao: cobr.atualizacao, pix: cobr.pix }],
       });

@@ -21,7 +21,7 @@ CREATE TABLE "pix_connections" (
 --> statement-breakpoint
 CREATE TABLE "pix_recurrences" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"subscription_id" uuid,
+	"subscription_id" uuid NOT NULL,
 	"workspace_id" uuid NOT NULL,
 	"payer_id" uuid NOT NULL,
 	"plan_id" uuid NOT NULL,
@@ -65,7 +65,6 @@ ALTER TABLE "charges" ADD COLUMN "connection_id" uuid;--> statement-breakpoint
 ALTER TABLE "pix_notifications" ADD COLUMN "connection_id" uuid;--> statement-breakpoint
 ALTER TABLE "pix_notifications" ADD COLUMN "workspace_id" uuid;--> statement-breakpoint
 ALTER TABLE "pix_connections" ADD CONSTRAINT "pix_connections_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "pix_recurrences" ADD CONSTRAINT "pix_recurrences_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_recurrences" ADD CONSTRAINT "pix_recurrences_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_recurrences" ADD CONSTRAINT "pix_recurrences_payer_id_users_id_fk" FOREIGN KEY ("payer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_recurrences" ADD CONSTRAINT "pix_recurrences_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

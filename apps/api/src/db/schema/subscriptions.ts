@@ -286,10 +286,12 @@ export const pixRecurrences = pgTable(
   'pix_recurrences',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The subscription it renews; null until the first period is paid (the row is made first). */
-    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, {
-      onDelete: 'cascade',
-    }),
+    /**
+     * The subscription it renews (our `vinculo.contrato`). No foreign key: for a
+     * first subscription the id is chosen here and the row is made with it when
+     * the first period is paid.
+     */
+    subscriptionId: uuid('subscription_id').notNull(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),

@@ -1,6 +1,7 @@
 import { PAGING, pageOffset } from '@fa-clube/contract';
 import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import type {
+  SubscribePlanBody,
   ChargeDetail,
   ChargesResponse,
   ChargeStatus,
@@ -24,6 +25,9 @@ import {
 } from './dto';
 import { applyPayment } from './payments.service';
 import { pixProvider } from './providers';
+import { createApiPixProvider } from './providers/apipix';
+import { connectionClient, findConnectedConnection } from './pix-connections.service';
+import { authorizeRecurrence } from './recurrences.service';
 import { expireCharge, findChargeById, findPendingCharge, insertCharge } from './charges.repo';
 import { findChargeWithPayer, listWorkspaceCharges } from '../../read-models/subscribers';
 import { requireAgeVerified } from '../trueid/trueid.service';
@@ -42,15 +46,36 @@ const chargeNotFound = () => new AppError('CHARGE_NOT_FOUND', 'Cobrança não en
 export async function subscribeToPlan(
   ctx: AppContext,
   actor: Actor | null,
-  input: { username: string; plan_type: PlanType },
+  input: { username: string; plan_type: PlanType; automatic?: boolean },
+  payerData?: SubscribePlanBody,
 ): Promise<PaymentInfo> {
   const payer = requireActor(actor);
+  if (input.automatic && !payerData)
+    throw new AppError('VALIDATION_ERROR', 'Informe o CPF e o nome completo.', {
+      errors: [{ field: 'cpf', message: 'Informe o CPF e o nome completo.' }],
+    });
   const ws = await requireProfile(ctx, input.username);
   await refuseOwnTeam(ctx, payer, ws.id);
   await requireAgeVerified(ctx, ws.id, payer.userId);
   const plan = await findPlan(ctx.db, ws.id, input.plan_type);
   if (!plan) throw planNotFound();
-  return toPaymentInfo(await openCharge(ctx, payer.userId, ws, plan));
+  if (!input.automatic) return toPaymentInfo(await openCharge(ctx, payer.userId, ws, plan));
+  // Pix Automático (Jornada 3): a fresh immediate charge, then the recurrence bound to it
+  const connection = await findConnectedConnection(ctx.db, ws.id);
+  if (!connection?.automaticAvailable || !connection.receivingAccount)
+    throw new AppError('AUTOMATIC_RENEWAL_UNAVAILABLE');
+  const charge = await openCharge(ctx, payer.userId, ws, plan, { replaceOpen: true });
+  const recurrence = await authorizeRecurrence(ctx, {
+    connection,
+    charge,
+    plan,
+    ws,
+    payer: { userId: payer.userId, cpf: String(payerData!.cpf), name: payerData!.name },
+  });
+  return {
+    ...toPaymentInfo({ ...charge, paymentSpecs: recurrence.paymentSpecs }),
+    recurrence: { id: recurrence.idRec, status: recurrence.status },
+  };
 }
 
 /** POST /subscriptions/charge { plan } */
@@ -121,13 +146,21 @@ async function createCharge(
     renewalOf?: string;
   },
 ): Promise<ChargeRow> {
-  const provider = pixProvider(ctx);
+  // the workspace's own PSP when it has one connected; else the deployment's provider
+  const connection = await findConnectedConnection(ctx.db, input.ws.id);
+  const provider = connection
+    ? createApiPixProvider('psp', () => connectionClient(ctx, connection), ctx.logger)
+    : pixProvider(ctx);
   const ttlMinutes = ctx.config.pix.chargeTtlMinutes;
   const made = await provider.createCharge({
     txid: provider.newTxid(),
     amountCents: input.price,
     expiresInSeconds: ttlMinutes * 60,
-    receiver: { key: input.pix.key, name: input.pix.name, city: input.pix.city },
+    receiver: {
+      key: connection?.pixKey ?? input.pix.key,
+      name: input.pix.name,
+      city: input.pix.city,
+    },
     description: `Assinatura ${PLAN_TYPE_LABELS[input.plan.planType]} @${input.ws.username}`,
   });
   try {
@@ -141,6 +174,7 @@ async function createCharge(
       paymentSpecs: made.paymentSpecs,
       location: made.location,
       provider: provider.name,
+      connectionId: connection?.id ?? null,
       status: 'pending',
       expiresAt: addMinutes(input.now, ttlMinutes),
       renewalOf: input.renewalOf ?? null,
@@ -199,6 +233,8 @@ export async function confirmCharge(
   const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   const charge = await findChargeById(ctx.db, chargeId);
   if (!charge || charge.workspaceId !== workspaceId) throw chargeNotFound();
+  // the 18+ gate again when the payment is applied (issue 25)
+  await requireAgeVerified(ctx, workspaceId, charge.payerId);
   const applied = await applyPayment(ctx, { chargeId, confirmedBy: owner.userId });
   if (!applied) {
     const latest = await findChargeById(ctx.db, chargeId);
