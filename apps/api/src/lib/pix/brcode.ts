@@ -197,15 +197,18 @@ export function decodeBrCode(payload: string): DecodedBrCode {
   if (!account)
     throw new BrCodeError('MISSING_FIELD', `no merchant account with GUI ${PIX_GUI} (26)`);
 
+  // Pix Automático's recurrence: an unreserved template (80..99, the Manual uses 80) with the GUI
   let recurrence: DecodedBrCode['recurrence'] = null;
-  const field80 = get('80');
-  if (field80 !== null) {
-    const sub = parseTlv(field80, 'field 80');
+  for (const f of fields) {
+    const n = Number(f.id);
+    if (n < 80 || n > 99) continue;
+    const sub = parseTlv(f.value, `field ${f.id}`);
     const gui = sub.find((s) => s.id === '00')?.value;
+    if (gui?.toLowerCase() !== PIX_GUI) continue;
     const url = sub.find((s) => s.id === '25')?.value;
-    if (gui?.toLowerCase() !== PIX_GUI || !url)
-      throw new BrCodeError('INVALID_FIELD', `field 80 needs GUI ${PIX_GUI} (00) and a URL (25)`);
+    if (!url) throw new BrCodeError('INVALID_FIELD', `field ${f.id}: a recurrence needs its URL (25)`);
     recurrence = { gui, url };
+    break;
   }
   if (!account.key && !account.url && !recurrence)
     throw new BrCodeError(
