@@ -33,21 +33,46 @@ export function testCertificates(): TestCertificates {
   const run = (...args: string[]) =>
     execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   const read = (f: string) => readFileSync(path.join(dir, f), 'utf8');
-  const key = (name: string) => run('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', `${name}.key`);
+  const key = (name: string) =>
+    run('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', `${name}.key`);
   const issue = (name: string, subject: string, ext: string) => {
     key(name);
     run('req', '-new', '-key', `${name}.key`, '-subj', subject, '-out', `${name}.csr`);
     writeFileSync(path.join(dir, `${name}.ext`), ext);
     run(
-      'x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key',
-      '-CAcreateserial', '-days', '400', '-sha256', '-extfile', `${name}.ext`, '-out', `${name}.crt`,
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '400',
+      '-sha256',
+      '-extfile',
+      `${name}.ext`,
+      '-out',
+      `${name}.crt`,
     );
   };
 
   key('ca');
   run(
-    'req', '-x509', '-new', '-key', 'ca.key', '-sha256', '-days', '800',
-    '-subj', '/C=BR/O=PSP de Teste/CN=AC de Teste do PSP', '-out', 'ca.crt',
+    'req',
+    '-x509',
+    '-new',
+    '-key',
+    'ca.key',
+    '-sha256',
+    '-days',
+    '800',
+    '-subj',
+    '/C=BR/O=PSP de Teste/CN=AC de Teste do PSP',
+    '-out',
+    'ca.crt',
   );
   issue(
     'server',
@@ -58,13 +83,33 @@ export function testCertificates(): TestCertificates {
   issue('client2', '/C=BR/O=Criador Dois/CN=cliente-pix-2', 'extendedKeyUsage=clientAuth\n');
   const passphrase = 'senha-do-pfx-de-teste';
   run(
-    'pkcs12', '-export', '-in', 'client.crt', '-inkey', 'client.key', '-certfile', 'ca.crt',
-    '-passout', `pass:${passphrase}`, '-out', 'client.p12',
+    'pkcs12',
+    '-export',
+    '-in',
+    'client.crt',
+    '-inkey',
+    'client.key',
+    '-certfile',
+    'ca.crt',
+    '-passout',
+    `pass:${passphrase}`,
+    '-out',
+    'client.p12',
   );
   key('stranger');
   run(
-    'req', '-x509', '-new', '-key', 'stranger.key', '-sha256', '-days', '30',
-    '-subj', '/C=BR/O=Ninguem/CN=autoassinado', '-out', 'stranger.crt',
+    'req',
+    '-x509',
+    '-new',
+    '-key',
+    'stranger.key',
+    '-sha256',
+    '-days',
+    '30',
+    '-subj',
+    '/C=BR/O=Ninguem/CN=autoassinado',
+    '-out',
+    'stranger.crt',
   );
 
   made = {

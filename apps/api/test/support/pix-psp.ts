@@ -155,7 +155,12 @@ export interface TestPsp {
   /** POSTs any notification body to a registered webhook (or `url`). */
   notify(
     body: unknown,
-    opts?: { kind?: 'pix' | 'rec' | 'cobr'; url?: string; signature?: string | null; headers?: Record<string, string> },
+    opts?: {
+      kind?: 'pix' | 'rec' | 'cobr';
+      url?: string;
+      signature?: string | null;
+      headers?: Record<string, string>;
+    },
   ): Promise<Response>;
   close(): Promise<void>;
 }
@@ -206,7 +211,10 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
   const cobs = new Map<string, TestCob>();
   const recs = new Map<string, TestRec>();
   const cobrs = new Map<string, TestCobr>();
-  const locrecs = new Map<number, { id: number; location: string; criacao: string; idRec?: string }>();
+  const locrecs = new Map<
+    number,
+    { id: number; location: string; criacao: string; idRec?: string }
+  >();
   const refunds = new Map<string, Devolucao & { endToEndId: string }>();
   const received: PixItem[] = [];
   const tokens = new Set<string>();
@@ -234,7 +242,12 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
     res.end(JSON.stringify(body));
   };
   const problem = (res: ServerResponse, status: number, title: string, detail: string) =>
-    send(res, status, { type: `https://pix.bcb.gov.br/api/v2/error/${title}`, title, status, detail });
+    send(res, status, {
+      type: `https://pix.bcb.gov.br/api/v2/error/${title}`,
+      title,
+      status,
+      detail,
+    });
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -249,7 +262,11 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
   const now = () => new Date().toISOString();
   const location = (kind: string) => `${host}/qr/v2/${kind}${randomUUID().replace(/-/g, '')}`;
 
-  const deliver = async (kind: 'pix' | 'rec' | 'cobr', body: unknown, o: Parameters<TestPsp['notify']>[1] = {}) => {
+  const deliver = async (
+    kind: 'pix' | 'rec' | 'cobr',
+    body: unknown,
+    o: Parameters<TestPsp['notify']>[1] = {},
+  ) => {
     const raw = JSON.stringify(body);
     let base = o.url;
     if (!base && kind === 'pix') {
@@ -343,7 +360,12 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
         location: loc,
         pixCopiaECola: settings.omitCopiaECola
           ? undefined
-          : writeDynamicBrCode({ paymentUrl: loc, amount: b.valor.original, name: merchantName, city: 'SAO PAULO' }),
+          : writeDynamicBrCode({
+              paymentUrl: loc,
+              amount: b.valor.original,
+              name: merchantName,
+              city: 'SAO PAULO',
+            }),
         pix: [],
       };
       cobs.set(txid, cob);
@@ -384,7 +406,10 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
         endToEndId: e2e,
         rtrId: `D12345678${stamp(new Date()).slice(0, 12)}${alnum(11)}`,
         valor: b.valor,
-        horario: { solicitacao: now(), ...(settings.refundStatus === 'DEVOLVIDO' ? { liquidacao: now() } : {}) },
+        horario: {
+          solicitacao: now(),
+          ...(settings.refundStatus === 'DEVOLVIDO' ? { liquidacao: now() } : {}),
+        },
         status: settings.refundStatus,
         descricao: b.descricao,
       };
@@ -395,18 +420,25 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
     if ((m = /^\/webhook\/([^/]+)$/.exec(path))) {
       const chave = decodeURIComponent(m[1]!);
       if (!ownsKey(chave))
-        return problem(res, 400, 'WebhookOperacaoInvalida', 'A chave não pertence a este usuário recebedor.');
+        return problem(
+          res,
+          400,
+          'WebhookOperacaoInvalida',
+          'A chave não pertence a este usuário recebedor.',
+        );
       if (req.method === 'DELETE') {
         webhooks.pix.delete(chave);
         return send(res, 204);
       }
-      if (settings.refuseWebhook === 'pix') return problem(res, 503, 'ServicoIndisponivel', 'webhook');
+      if (settings.refuseWebhook === 'pix')
+        return problem(res, 503, 'ServicoIndisponivel', 'webhook');
       webhooks.pix.set(chave, b.webhookUrl);
       return send(res, 200, {});
     }
     if (path === '/webhookrec' || path === '/webhookcobr') {
       const kind = path === '/webhookrec' ? 'rec' : 'cobr';
-      if (!settings.recurrences) return problem(res, 403, 'AcessoNegado', 'Pix Automático não contratado.');
+      if (!settings.recurrences)
+        return problem(res, 403, 'AcessoNegado', 'Pix Automático não contratado.');
       if (req.method === 'DELETE') {
         webhooks[kind] = null;
         return send(res, 204);
@@ -416,12 +448,18 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       return send(res, 200, {});
     }
     if (path === '/rec' && req.method === 'GET') {
-      if (!settings.recurrences) return problem(res, 403, 'AcessoNegado', 'Pix Automático não contratado.');
+      if (!settings.recurrences)
+        return problem(res, 403, 'AcessoNegado', 'Pix Automático não contratado.');
       return send(res, 200, {
         parametros: {
           inicio: url.searchParams.get('inicio'),
           fim: url.searchParams.get('fim'),
-          paginacao: { paginaAtual: 0, itensPorPagina: 100, quantidadeDePaginas: 1, quantidadeTotalDeItens: recs.size },
+          paginacao: {
+            paginaAtual: 0,
+            itensPorPagina: 100,
+            quantidadeDePaginas: 1,
+            quantidadeTotalDeItens: recs.size,
+          },
         },
         recs: [...recs.values()],
       });
@@ -432,7 +470,8 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       return send(res, 201, loc);
     }
     if (path === '/rec' && req.method === 'POST') {
-      if (!settings.recurrences) return problem(res, 403, 'AcessoNegado', 'Pix Automático não contratado.');
+      if (!settings.recurrences)
+        return problem(res, 403, 'AcessoNegado', 'Pix Automático não contratado.');
       const idRec = `RR12345678${stamp(new Date()).slice(0, 8)}${alnum(11)}`;
       const loc = b.loc !== undefined ? locrecs.get(b.loc) : undefined;
       if (b.loc !== undefined && (!loc || loc.idRec))
@@ -474,11 +513,16 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
         return send(res, 200, { ...rec, dadosQR });
       }
       if (b.status === 'CANCELADA') {
-        if (rec.status === 'CANCELADA') return problem(res, 400, 'RecOperacaoInvalida', 'Já cancelada.');
+        if (rec.status === 'CANCELADA')
+          return problem(res, 400, 'RecOperacaoInvalida', 'Já cancelada.');
         rec.status = 'CANCELADA';
         rec.atualizacao.push({ status: 'CANCELADA', data: now() });
         rec.encerramento = {
-          cancelamento: { solicitante: 'USUARIO_RECEBEDOR', codigo: 'SLCR', descricao: 'Cancelamento solicitado pelo usuário recebedor' },
+          cancelamento: {
+            solicitante: 'USUARIO_RECEBEDOR',
+            codigo: 'SLCR',
+            descricao: 'Cancelamento solicitado pelo usuário recebedor',
+          },
         };
       }
       return send(res, 200, rec);
@@ -486,12 +530,20 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
     if (path === '/cobr' && req.method === 'POST') {
       const rec = recs.get(b.idRec);
       if (!rec || rec.status !== 'APROVADA')
-        return problem(res, 400, 'CobROperacaoInvalida', 'Recorrência inexistente ou não aprovada.');
+        return problem(
+          res,
+          400,
+          'CobROperacaoInvalida',
+          'Recorrência inexistente ou não aprovada.',
+        );
       const cobr: TestCobr = {
         idRec: b.idRec,
         txid: alnum(32),
         status: 'CRIADA',
-        calendario: { dataDeVencimento: b.calendario.dataDeVencimento, criacao: now().slice(0, 10) },
+        calendario: {
+          dataDeVencimento: b.calendario.dataDeVencimento,
+          criacao: now().slice(0, 10),
+        },
         valor: b.valor,
         ajusteDiaUtil: b.ajusteDiaUtil,
         recebedor: b.recebedor,
@@ -503,7 +555,9 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
     }
     if ((m = /^\/cobr\/([^/]+)$/.exec(path)) && req.method === 'GET') {
       const cobr = cobrs.get(decodeURIComponent(m[1]!));
-      return cobr ? send(res, 200, cobr) : problem(res, 404, 'NaoEncontrado', 'Cobrança não encontrada.');
+      return cobr
+        ? send(res, 200, cobr)
+        : problem(res, 404, 'NaoEncontrado', 'Cobrança não encontrada.');
     }
     violations.push(`${req.method} ${path}: não implementado pelo PSP de teste`);
     return problem(res, 404, 'NaoEncontrado', path);
@@ -534,11 +588,22 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
             return problem(res, 401, 'NaoAutorizado', 'Credenciais inválidas.');
           if (new URLSearchParams(raw).get('grant_type') !== 'client_credentials') {
             violations.push('POST /oauth/token: grant_type deve ser client_credentials');
-            return problem(res, 400, 'RequisicaoInvalida', 'grant_type deve ser client_credentials.');
+            return problem(
+              res,
+              400,
+              'RequisicaoInvalida',
+              'grant_type deve ser client_credentials.',
+            );
           }
           const token = randomBytes(24).toString('base64url');
           tokens.add(token);
-          return send(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: 'cob.write cob.read pix.read pix.write webhook.write rec.read rec.write cobr.write cobr.read payloadlocationrec.write webhookrec.write webhookcobr.write' });
+          return send(res, 200, {
+            access_token: token,
+            token_type: 'Bearer',
+            expires_in: 3600,
+            scope:
+              'cob.write cob.read pix.read pix.write webhook.write rec.read rec.write cobr.write cobr.read payloadlocationrec.write webhookrec.write webhookcobr.write',
+          });
         }
         if (url.pathname.startsWith('/v2/')) return handleApi(req, res, url, raw);
         violations.push(`${req.method} ${url.pathname}: fora da API`);
@@ -602,7 +667,15 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       received.push(item);
       if (o.deliver === false) return LOST();
       return deliver('cobr', {
-        cobsr: [{ idRec: cobr.idRec, txid, status: cobr.status, atualizacao: cobr.atualizacao, pix: cobr.pix }],
+        cobsr: [
+          {
+            idRec: cobr.idRec,
+            txid,
+            status: cobr.status,
+            atualizacao: cobr.atualizacao,
+            pix: cobr.pix,
+          },
+        ],
       });
     },
     async failCobr(txid, status = 'REJEITADA') {
@@ -620,10 +693,21 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       rec.status = 'CANCELADA';
       rec.atualizacao.push({ status: 'CANCELADA', data: now() });
       rec.encerramento = {
-        cancelamento: { solicitante: 'USUARIO_PAGADOR', codigo: 'ACCL', descricao: 'Cancelamento pelo usuário pagador' },
+        cancelamento: {
+          solicitante: 'USUARIO_PAGADOR',
+          codigo: 'ACCL',
+          descricao: 'Cancelamento pelo usuário pagador',
+        },
       };
       return deliver('rec', {
-        recs: [{ idRec, status: rec.status, atualizacao: rec.atualizacao, encerramento: rec.encerramento }],
+        recs: [
+          {
+            idRec,
+            status: rec.status,
+            atualizacao: rec.atualizacao,
+            encerramento: rec.encerramento,
+          },
+        ],
       });
     },
     notify,

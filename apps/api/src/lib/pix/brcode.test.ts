@@ -316,8 +316,16 @@ describe('composite and long-name codes', () => {
   });
 
   it.each([
-    [JORNADA_3, 'pix.example.com/qr/v2/8b3da2f39a4140d1a91abd93113bd441', '94ed2badcbc04c15b0bb7fa353194890'],
-    [JORNADA_4, 'pix.example.com/qr/v2/cobv/1e6c54d3ec9449b7a7fc53b6b0f998e7', '3ffa640fa4f14080adccb949fa2dc0d0'],
+    [
+      JORNADA_3,
+      'pix.example.com/qr/v2/8b3da2f39a4140d1a91abd93113bd441',
+      '94ed2badcbc04c15b0bb7fa353194890',
+    ],
+    [
+      JORNADA_4,
+      'pix.example.com/qr/v2/cobv/1e6c54d3ec9449b7a7fc53b6b0f998e7',
+      '3ffa640fa4f14080adccb949fa2dc0d0',
+    ],
   ])('reads a payment-plus-recurrence code (%#)', (code, url, rec) => {
     expect(decodeBrCode(code)).toMatchObject({
       type: 'dynamic',
@@ -345,7 +353,9 @@ describe('composite and long-name codes', () => {
       merchantAccount: { url: 'psp.example/qr/v2/abc' },
       recurrence: { url: 'psp.example/qr/v2/rec/def' },
     });
-    expect(decodeBrCode(writeDynamicBrCode({ paymentUrl: 'p.example/x', name, city: 'SP' }))).toMatchObject({
+    expect(
+      decodeBrCode(writeDynamicBrCode({ paymentUrl: 'p.example/x', name, city: 'SP' })),
+    ).toMatchObject({
       merchantName: name,
       recurrence: null,
     });

@@ -206,7 +206,8 @@ export function decodeBrCode(payload: string): DecodedBrCode {
     const gui = sub.find((s) => s.id === '00')?.value;
     if (gui?.toLowerCase() !== PIX_GUI) continue;
     const url = sub.find((s) => s.id === '25')?.value;
-    if (!url) throw new BrCodeError('INVALID_FIELD', `field ${f.id}: a recurrence needs its URL (25)`);
+    if (!url)
+      throw new BrCodeError('INVALID_FIELD', `field ${f.id}: a recurrence needs its URL (25)`);
     recurrence = { gui, url };
     break;
   }

@@ -150,7 +150,10 @@ function fromPkcs12(base64: string, passphrase: string) {
       ? createPrivateKey(forge.pki.privateKeyToPem(bag.key))
       : createPrivateKey({ key: der(bag.asn1!), format: 'der', type: 'pkcs8' });
   } catch {
-    throw new CertificateError('certificate', 'A chave privada do arquivo PKCS#12 não pôde ser lida.');
+    throw new CertificateError(
+      'certificate',
+      'A chave privada do arquivo PKCS#12 não pôde ser lida.',
+    );
   }
   return { certs, key };
 }

@@ -36,11 +36,7 @@ export interface PspEndpoint {
  *  - `unreachable`: no answer (DNS, connection refused, timeout, malformed answer).
  */
 export type PspFailure =
-  | 'client_certificate'
-  | 'server_certificate'
-  | 'credentials'
-  | 'refused'
-  | 'unreachable';
+  'client_certificate' | 'server_certificate' | 'credentials' | 'refused' | 'unreachable';
 
 export interface PspProblem {
   type?: string;
@@ -200,7 +196,8 @@ export function createPspClient(
     o: { query?: Record<string, string | undefined>; body?: unknown } = {},
   ): Promise<PspResponse<T>> {
     const url = new URL(base + path);
-    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries(o.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, v);
     const attempt = async () => {
       const bearer = await token();
       return send(

@@ -138,8 +138,7 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: PixRefund, ...errorResponses(400, 401, 403, 404, 409, 502) },
         },
       },
-      async (request) =>
-        refundPayment(ctx, request.actor, request.params.ws, request.params.id),
+      async (request) => refundPayment(ctx, request.actor, request.params.ws, request.params.id),
     );
 
     app.get(

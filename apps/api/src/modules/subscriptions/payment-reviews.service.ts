@@ -96,7 +96,12 @@ export async function getPaymentReviews(
     limit: query.size,
     offset: pageOffset(PAYMENT_REVIEWS_PAGING, query.page, query.size),
   });
-  return { reviews: rows.map((r) => toPaymentReview(ctx, r)), page: query.page, size: query.size, total };
+  return {
+    reviews: rows.map((r) => toPaymentReview(ctx, r)),
+    page: query.page,
+    size: query.size,
+    total,
+  };
 }
 
 /** POST /charges/{ws}/reviews/{id}/resolve */
@@ -199,7 +204,12 @@ export async function refundPayment(
       await client.call<{ status?: string; rtrId?: string }>(
         'PUT',
         `/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refund.id)}`,
-        { body: { valor: centsToDecimalString(n.amountCents), descricao: 'Devolução pelo Fã Clube' } },
+        {
+          body: {
+            valor: centsToDecimalString(n.amountCents),
+            descricao: 'Devolução pelo Fã Clube',
+          },
+        },
       )
     ).body;
   } catch (err) {

@@ -131,7 +131,10 @@ export async function ageGateBlocks(
     await requireAgeVerified(ctx, workspaceId, payerId);
     return false;
   } catch (err) {
-    if (err instanceof AppError && (err.code === 'AGE_VERIFICATION_REQUIRED' || err.code === 'UNDERAGE'))
+    if (
+      err instanceof AppError &&
+      (err.code === 'AGE_VERIFICATION_REQUIRED' || err.code === 'UNDERAGE')
+    )
       return true;
     throw err;
   }

@@ -181,7 +181,11 @@ export async function putPixConnection(
     throw err;
   }
   await client.close();
-  const secrets: Secrets = { clientSecret: body.client_secret, certPem: cert.certPem, keyPem: cert.keyPem };
+  const secrets: Secrets = {
+    clientSecret: body.client_secret,
+    certPem: cert.certPem,
+    keyPem: cert.keyPem,
+  };
   const row = await saveConnection(ctx.db, {
     id,
     workspaceId,

@@ -67,7 +67,11 @@ const subscribe = async (creator: TestUser, fan: TestUser) => {
     headers: bearer(fan.accessToken),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { value: number; payment_specs: string; charge: { id: string; txid: string } };
+  return res.json() as {
+    value: number;
+    payment_specs: string;
+    charge: { id: string; txid: string };
+  };
 };
 const ledger = (workspaceId: string) =>
   t.ctx.db
@@ -94,8 +98,18 @@ describe('connecting a PSP', () => {
         'PIX_PSP_CERTIFICATE_REFUSED',
         /^Certificado recusado pelo PSP/,
       ],
-      [{ client_secret: 'outro-segredo' }, 502, 'PIX_PSP_CREDENTIALS_REFUSED', /^Credenciais recusadas/],
-      [{ api_url: 'https://127.0.0.1:1/v2', token_url: 'https://127.0.0.1:1/oauth/token' }, 502, 'PIX_PSP_UNREACHABLE', /não respondeu/],
+      [
+        { client_secret: 'outro-segredo' },
+        502,
+        'PIX_PSP_CREDENTIALS_REFUSED',
+        /^Credenciais recusadas/,
+      ],
+      [
+        { api_url: 'https://127.0.0.1:1/v2', token_url: 'https://127.0.0.1:1/oauth/token' },
+        502,
+        'PIX_PSP_UNREACHABLE',
+        /não respondeu/,
+      ],
       [{ api_url: 'http://127.0.0.1/v2' }, 400, 'VALIDATION_ERROR', /https/],
     ];
     for (const [overrides, status, code, message] of cases) {
@@ -115,7 +129,9 @@ describe('connecting a PSP', () => {
       const res = await connect(t, creator, psp);
       expect(res.statusCode).toBe(502);
       expect(res.json().code).toBe('PIX_PSP_WEBHOOK_REFUSED');
-      expect(res.json().message).toContain(kind === 'pix' ? 'PUT /webhook)' : `PUT /webhook${kind})`);
+      expect(res.json().message).toContain(
+        kind === 'pix' ? 'PUT /webhook)' : `PUT /webhook${kind})`,
+      );
     }
     psp.settings.refuseWebhook = null;
     expect(psp.webhooks.pix.size).toBe(0);
@@ -151,7 +167,9 @@ describe('connecting a PSP', () => {
       recurrences_enabled: true,
       automatic_available: true,
       connected_at: expect.any(String),
-      certificate_expires_at: new Date(new X509Certificate(certs.client.cert).validTo).toISOString(),
+      certificate_expires_at: new Date(
+        new X509Certificate(certs.client.cert).validTo,
+      ).toISOString(),
     });
     expect(psp.webhooks.pix.get(key)).toBe(body.webhook_url);
     expect(psp.webhooks.rec).toBe(body.webhook_url);
@@ -194,7 +212,12 @@ describe('connecting a PSP', () => {
     const refund = `/api/v1/charges/${creator.workspaceId}/${newEndToEndId()}/refund`;
     const as = (u: TestUser | null) => (u ? bearer(u.accessToken) : {});
     const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', path: string, u: TestUser | null) =>
-      t.inject({ method, url: path, headers: as(u), payload: method === 'PUT' ? connectionBody(psp) : undefined });
+      t.inject({
+        method,
+        url: path,
+        headers: as(u),
+        payload: method === 'PUT' ? connectionBody(psp) : undefined,
+      });
 
     const member200 = await call('GET', url, member);
     expect(member200.statusCode).toBe(200);
@@ -253,7 +276,10 @@ describe('connecting a PSP', () => {
     expect(row).toMatchObject({ status: 'disconnected', disconnectedAt: expect.any(Date) });
     const other = await createUser(t);
     const manual = await subscribe(creator, other);
-    expect(decodeBrCode(manual.payment_specs)).toMatchObject({ type: 'static', merchantAccount: { key } });
+    expect(decodeBrCode(manual.payment_specs)).toMatchObject({
+      type: 'static',
+      merchantAccount: { key },
+    });
   });
 });
 
@@ -299,10 +325,22 @@ describe('charges at the connected PSP', () => {
     const fan = await createUser(t);
     const ofB = await subscribe(b.creator, fan);
     // B's txid notified through A's webhook: not A's charge
-    const stray = { endToEndId: newEndToEndId(), txid: ofB.charge.txid, valor: '29.90', horario: new Date().toISOString(), chave: a.key };
+    const stray = {
+      endToEndId: newEndToEndId(),
+      txid: ofB.charge.txid,
+      valor: '29.90',
+      horario: new Date().toISOString(),
+      chave: a.key,
+    };
     expect((await a.psp.notify({ pix: [stray] })).status).toBe(200);
     expect((await readCharge(t, ofB.charge.id)).status).toBe('pending');
-    const unknown = { endToEndId: newEndToEndId(), txid: 'semCobrancaNestaConta0000000001', valor: '5.00', horario: new Date().toISOString(), chave: a.key };
+    const unknown = {
+      endToEndId: newEndToEndId(),
+      txid: 'semCobrancaNestaConta0000000001',
+      valor: '5.00',
+      horario: new Date().toISOString(),
+      chave: a.key,
+    };
     await a.psp.notify({ pix: [unknown] });
     const list = await t.inject({
       method: 'GET',
@@ -311,9 +349,12 @@ describe('charges at the connected PSP', () => {
     });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ total: 2, page: 0 });
-    expect(list.json().notifications.map((n: { id: string }) => n.id).sort()).toEqual(
-      [stray.endToEndId, unknown.endToEndId].sort(),
-    );
+    expect(
+      list
+        .json()
+        .notifications.map((n: { id: string }) => n.id)
+        .sort(),
+    ).toEqual([stray.endToEndId, unknown.endToEndId].sort());
     const none = await t.inject({
       method: 'GET',
       url: `/api/v1/workspaces/${b.creator.workspaceId}/pix/notifications`,
@@ -387,7 +428,10 @@ describe('charges at the connected PSP', () => {
       url: `/api/v1/charges/${creator.workspaceId}/reviews?status=resolved`,
       headers: bearer(creator.accessToken),
     });
-    expect(resolved.json().reviews[0]).toMatchObject({ id: second, refund: { status: 'DEVOLVIDO' } });
+    expect(resolved.json().reviews[0]).toMatchObject({
+      id: second,
+      refund: { status: 'DEVOLVIDO' },
+    });
     // the payment that granted the subscription is not a review: nothing to refund here
     const granted = (await readCharge(t, body.charge.id)).endToEndId!;
     const notReview = await t.inject({
@@ -415,7 +459,12 @@ describe('charges at the connected PSP', () => {
       const mails = await t.ctx.db
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.toAddress, creator.email), eq(mailOutbox.kind, 'pix-certificate-expiry')));
+        .where(
+          and(
+            eq(mailOutbox.toAddress, creator.email),
+            eq(mailOutbox.kind, 'pix-certificate-expiry'),
+          ),
+        );
       expect(mails).toHaveLength(1);
     } finally {
       t.clock.offsetMs = offset;

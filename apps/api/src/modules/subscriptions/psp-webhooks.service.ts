@@ -18,11 +18,7 @@ import { listPendingChargesOfConnection } from './charges.repo';
 import { processPixNotification, processPixWebhook } from './payments.service';
 import { applyRefundUpdates } from './payment-reviews.service';
 import { connectionClient } from './pix-connections.service';
-import {
-  findConnectionById,
-  listConnectedAfter,
-  setReconciledUntil,
-} from './pix-connections.repo';
+import { findConnectionById, listConnectedAfter, setReconciledUntil } from './pix-connections.repo';
 import type { PixConnectionRow } from './pix-connections.repo';
 import { applyCobrNotification, applyRecNotification } from './recurrences.service';
 import { emailDebitFallback } from './renewal.jobs';
@@ -59,8 +55,10 @@ export async function processPspWebhook(
 }
 
 const refundsOf = (item: PixItem) =>
-  ((item as { devolucoes?: { id?: unknown; status?: unknown }[] }).devolucoes ?? []).flatMap(
-    (d) => (typeof d.id === 'string' && typeof d.status === 'string' ? [{ id: d.id, status: d.status }] : []),
+  ((item as { devolucoes?: { id?: unknown; status?: unknown }[] }).devolucoes ?? []).flatMap((d) =>
+    typeof d.id === 'string' && typeof d.status === 'string'
+      ? [{ id: d.id, status: d.status }]
+      : [],
   );
 
 // ---- reconciliation ----------------------------------------------------------------------------
@@ -124,7 +122,8 @@ export async function reconcileConnection(
       connection.reconciledUntil?.getTime() ?? 0,
       now.getTime() - FIRST_WINDOW_MS,
       connection.connectedAt.getTime() - 60_000,
-    ) - 5 * 60_000, // overlap: a Pix stamped just before the last run's end
+    ) -
+      5 * 60_000, // overlap: a Pix stamped just before the last run's end
   );
   let applied = 0;
   for (let page = 0; page < PIX_PAGES_PER_CONNECTION; page++) {
@@ -169,7 +168,14 @@ async function reconcilePendingCharges(
     const { body } = await client.call<CobAnswer>('GET', `/cob/${encodeURIComponent(charge.txid)}`);
     if (body?.status !== 'CONCLUIDA') continue;
     for (const item of body.pix ?? [])
-      if ((await processPixNotification(ctx, 'psp', { ...item, txid: item.txid ?? charge.txid }, scope)) === 'applied')
+      if (
+        (await processPixNotification(
+          ctx,
+          'psp',
+          { ...item, txid: item.txid ?? charge.txid },
+          scope,
+        )) === 'applied'
+      )
         applied++;
   }
   return applied;

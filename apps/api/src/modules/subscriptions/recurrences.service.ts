@@ -11,12 +11,7 @@
  * The subscription itself always stays active to its period end.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  BUSINESS_TIME_ZONE,
-  PLAN_TYPE_LABELS,
-  planPeriodEnd,
-  todayIn,
-} from '@fa-clube/contract';
+import { BUSINESS_TIME_ZONE, PLAN_TYPE_LABELS, planPeriodEnd, todayIn } from '@fa-clube/contract';
 import type { MyRenewal, PixCobrWebhookItem, PixRecWebhookItem } from '@fa-clube/contract';
 import type { z } from 'zod';
 import type { RecurrenceStatus, RecurringChargeStatus } from '../../db/schema/subscriptions';

@@ -78,7 +78,8 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['webhooks'],
-          summary: 'Notificações do PSP de um espaço de trabalho (Pix, recorrências, cobranças recorrentes)',
+          summary:
+            'Notificações do PSP de um espaço de trabalho (Pix, recorrências, cobranças recorrentes)',
           description:
             'O PSP chama {webhookUrl}/pix ({ pix: [...] }), /rec ({ recs: [...] }) e /cobr ' +
             '({ cobsr: [...] }). O mTLS do PSP fica no proxy reverso (docs/pix-psp.md); aqui o ' +

@@ -15,7 +15,10 @@ import YAML from 'yaml';
  * lists `idRec` and `retentativa`, which no request schema defines and the
  * document's own request examples (recBody1, recBody2) leave out — they belong
  * to the recurrence's answer (`idRec`) or are a misspelling of the required
- * `politicaRetentativa`. They are taken out of the list for requests.
+ * `politicaRetentativa`. They are taken out of the list for requests. And a
+ * few patterns are written between slashes (`"/^\\d{11}$/"`, the CPF of
+ * `PessoaFisicaRecorrencia`), which JSON Schema reads as literal slashes, so
+ * that the document's own examples would fail: the slashes are dropped.
  */
 type Json = Record<string, unknown>;
 type Param = { name: string; in: string; required?: boolean; schema?: Json };
@@ -39,9 +42,7 @@ export interface PixApiCheck {
 
 const DOC_ID = 'pix-api';
 
-export function loadPixApi(
-  file = new URL('./openapi.yaml', import.meta.url),
-): PixApiCheck {
+export function loadPixApi(file = new URL('./openapi.yaml', import.meta.url)): PixApiCheck {
   const doc = YAML.parse(readFileSync(file, 'utf8')) as Json & {
     paths: Record<string, Record<string, Operation>>;
     components: { schemas: Record<string, Json> };
@@ -49,16 +50,22 @@ export function loadPixApi(
   // the erratum (see above)
   const recBase = doc.components.schemas.RecBase as { required: string[] };
   recBase.required = recBase.required.filter((r) => r !== 'idRec' && r !== 'retentativa');
+  const unslash = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(unslash);
+    if (!node || typeof node !== 'object') return;
+    const o = node as Json;
+    if (typeof o.pattern === 'string' && /^\/.*\/$/.test(o.pattern))
+      o.pattern = o.pattern.slice(1, -1);
+    Object.values(o).forEach(unslash);
+  };
+  unslash(doc);
 
   const pointer = (ref: string): Json => {
     if (!ref.startsWith('#/')) throw new Error(`unsupported $ref ${ref}`);
     return ref
       .slice(2)
       .split('/')
-      .reduce<Json>(
-        (o, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')] as Json,
-        doc as Json,
-      );
+      .reduce<Json>((o, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, doc as Json);
   };
   const deref = <T>(x: T | { $ref: string }): T =>
     x && typeof x === 'object' && '$ref' in x ? (pointer(x.$ref) as T) : (x as T);
@@ -104,28 +111,45 @@ export function loadPixApi(
   const describe = (v: ValidateFunction, where: string) =>
     (v.errors ?? []).map((e) => `${where}${e.instancePath} ${e.message ?? ''}`.trim());
 
-  /** The most specific route: literal segments win over parameters (/rec/{id} vs /{token}). */
-  const match = (path: string) => {
-    const found = routes
+  /**
+   * The routes a path may be, most specific first: literal segments win over
+   * parameters (/rec/{idRec} over /{pixUrlAccessToken}); among equals (/rec/{idRec}
+   * and the location's /rec/{recUrlAccessToken}) the request is checked
+   * against each and fits if one accepts it.
+   */
+  const operationsOf = (method: string, path: string) =>
+    routes
       .map((r) => ({ r, m: r.regex.exec(path) }))
-      .filter((x) => x.m)
-      .sort((a, b) => a.r.names.length - b.r.names.length);
-    return found[0] ?? null;
-  };
-
-  const operationOf = (method: string, path: string) => {
-    const hit = match(path);
-    if (!hit) return null;
-    const item = doc.paths[hit.r.template]!;
-    const op = item[method.toLowerCase()];
-    return op ? { hit, item, op } : null;
-  };
+      .filter((x) => x.m && doc.paths[x.r.template]![method.toLowerCase()])
+      .sort((a, b) => a.r.names.length - b.r.names.length)
+      .filter((x, _, all) => x.r.names.length === all[0]!.r.names.length)
+      .map((hit) => {
+        const item = doc.paths[hit.r.template]!;
+        return { hit, item, op: item[method.toLowerCase()]! };
+      });
+  const operationOf = (method: string, path: string) => operationsOf(method, path)[0] ?? null;
 
   return {
-    check({ method, path, query, body, hasBody }) {
+    check(req) {
+      const candidates = operationsOf(req.method, req.path);
+      if (!candidates.length) return [`${req.method} ${req.path}: operação fora do documento`];
+      const results = candidates.map((c) => checkOne(c, req));
+      return results.find((r) => r.length === 0) ?? results[0]!;
+    },
+    requestExamples(method, path) {
       const found = operationOf(method, path);
-      if (!found) return [`${method} ${path}: operação fora do documento`];
-      const { hit, item, op } = found;
+      const requestBody = found?.op.requestBody ? deref<Json>(found.op.requestBody) : null;
+      const media = (requestBody?.content as Json | undefined)?.['application/json'] as
+        { examples?: Record<string, Json> } | undefined;
+      return Object.values(media?.examples ?? {}).map((e) => deref<Json>(e).value);
+    },
+  };
+
+  function checkOne(
+    { hit, item, op }: NonNullable<ReturnType<typeof operationOf>>,
+    { method, query, body, hasBody }: Parameters<PixApiCheck['check']>[0],
+  ): string[] {
+    {
       const where = `${method} ${hit.r.template}`;
       const problems: string[] = [];
       const declared = [
@@ -153,8 +177,7 @@ export function loadPixApi(
           problems.push(`${where}: parâmetro de consulta não previsto ${name}`);
       const requestBody = op.requestBody ? deref<Json>(op.requestBody) : null;
       const schema = (requestBody?.content as Json | undefined)?.['application/json'] as
-        | { schema?: Json }
-        | undefined;
+        { schema?: Json } | undefined;
       if (!schema?.schema) {
         if (hasBody) problems.push(`${where}: corpo não previsto`);
       } else if (!hasBody) {
@@ -164,14 +187,6 @@ export function loadPixApi(
         if (!v(body)) problems.push(...describe(v, `${where} body`));
       }
       return problems;
-    },
-    requestExamples(method, path) {
-      const found = operationOf(method, path);
-      const requestBody = found?.op.requestBody ? deref<Json>(found.op.requestBody) : null;
-      const media = (requestBody?.content as Json | undefined)?.['application/json'] as
-        | { examples?: Record<string, Json> }
-        | undefined;
-      return Object.values(media?.examples ?? {}).map((e) => deref<Json>(e).value);
-    },
-  };
+    }
+  }
 }
