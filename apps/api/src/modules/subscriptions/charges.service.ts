@@ -23,7 +23,7 @@ import {
   toPaymentInfo,
   toSubscriptionState,
 } from './dto';
-import { applyPayment } from './payments.service';
+import { ageGateBlocks, applyPayment } from './payments.service';
 import { pixProvider } from './providers';
 import { createApiPixProvider } from './providers/apipix';
 import { connectionClient, findConnectedConnection } from './pix-connections.service';
@@ -234,7 +234,11 @@ export async function confirmCharge(
   const charge = await findChargeById(ctx.db, chargeId);
   if (!charge || charge.workspaceId !== workspaceId) throw chargeNotFound();
   // the 18+ gate again when the payment is applied (issue 25)
-  await requireAgeVerified(ctx, workspaceId, charge.payerId);
+  if (await ageGateBlocks(ctx, workspaceId, charge.payerId))
+    throw new AppError(
+      'AGE_VERIFICATION_REQUIRED',
+      'A idade de quem pagou ainda não foi verificada: aprove a verificação antes de confirmar o pagamento.',
+    );
   const applied = await applyPayment(ctx, { chargeId, confirmedBy: owner.userId });
   if (!applied) {
     const latest = await findChargeById(ctx.db, chargeId);

@@ -18,6 +18,7 @@ import {
 } from '../../../test/support/psp-connection';
 import { readCharge, readSubscription } from '../../../test/support/subscriptions';
 import { addTeamMember } from '../../../test/support/workspaces';
+import { setAppInstalled, setAppSettings } from '../../../test/support/apps';
 import { reconcilePixConnections } from './psp-webhooks.service';
 
 // A creator's own PSP over mutual TLS: connecting (each failing step), charges at the PSP,
@@ -440,6 +441,37 @@ describe('charges at the connected PSP', () => {
       headers: bearer(creator.accessToken),
     });
     expect(notReview.statusCode).toBe(404);
+  });
+
+  it('the 18+ gate is checked again when the payment arrives (issue 25)', async () => {
+    const { creator, psp } = await setUp();
+    expect((await connect(t, creator, psp)).statusCode).toBe(200);
+    const fan = await createUser(t);
+    const body = await subscribe(creator, fan); // opened before the creator required it
+    await setAppInstalled(t, creator, 'trueid');
+    await setAppSettings(t, creator, 'trueid', { require_age_verification: true });
+    const endToEndId = newEndToEndId();
+    expect((await psp.pay(body.charge.txid, { endToEndId })).status).toBe(200);
+    expect((await readCharge(t, body.charge.id)).status).toBe('pending');
+    expect(await readSubscription(t, fan, creator)).toBeUndefined();
+    const reviews = await t.inject({
+      method: 'GET',
+      url: `/api/v1/charges/${creator.workspaceId}/reviews`,
+      headers: bearer(creator.accessToken),
+    });
+    expect(reviews.json().reviews[0]).toMatchObject({
+      id: endToEndId,
+      reason: 'age_verification_required',
+      refundable: true,
+    });
+    const confirm = await t.inject({
+      method: 'POST',
+      url: `/api/v1/charges/${creator.workspaceId}/${body.charge.id}/confirm`,
+      headers: bearer(creator.accessToken),
+    });
+    expect(confirm.statusCode).toBe(403);
+    expect(confirm.json().code).toBe('AGE_VERIFICATION_REQUIRED');
+    expect(await ledger(creator.workspaceId)).toEqual([]);
   });
 
   it('e-mails the owner 15 days before the certificate expires, once per certificate', async () => {

@@ -456,6 +456,8 @@ describe('charges and manual confirmation', () => {
         plan_type: 'quarterly',
         status: 'active',
         current_period_end: after.currentPeriodEnd.toISOString(),
+        renewal: 'manual',
+        recurrence_status: null,
       },
     ]);
   });
@@ -524,6 +526,7 @@ describe('subscribers', () => {
           description: '=HYPERLINK("http://mal.example","clique")',
           plan_type: 'yearly',
           current_period_end: sub.currentPeriodEnd.toISOString(),
+          renewal: 'manual',
         },
       ],
       page: 0,
