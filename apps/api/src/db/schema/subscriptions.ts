@@ -323,12 +323,7 @@ export const pixRecurrences = pgTable(
 );
 
 export type RecurringChargeStatus =
-  | 'CRIADA'
-  | 'ATIVA'
-  | 'CONCLUIDA'
-  | 'EXPIRADA'
-  | 'REJEITADA'
-  | 'CANCELADA';
+  'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
 
 /**
  * The debit scheduled for one period of a recurrence (API Pix `cobr`): at most

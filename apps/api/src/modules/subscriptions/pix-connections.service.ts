@@ -296,7 +296,7 @@ export async function closeConnectionClients(ctx: AppContext) {
   await Promise.allSettled([...map.values()].map((c) => c.client.close()));
 }
 
-export { findConnectedConnection, findConnectionById };
+export { findConnectedConnection };
 
 // ---- the certificate's expiry ------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ import {
 } from '../../db/schema/subscriptions';
 import type { RecurrenceStatus, RecurringChargeStatus } from '../../db/schema/subscriptions';
 
-export type RecurrenceRow = typeof pixRecurrences.$inferSelect;
 export type RecurringChargeRow = typeof pixRecurringCharges.$inferSelect;
 
 export async function insertRecurrence(db: DbOrTx, input: typeof pixRecurrences.$inferInsert) {
