@@ -27,7 +27,6 @@ import {
   claimExpiryNotice,
   disconnectConnection,
   findConnectedConnection,
-  findConnectionById,
   findExpiringConnections,
   saveConnection,
 } from './pix-connections.repo';
