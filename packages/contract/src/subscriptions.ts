@@ -219,7 +219,10 @@ export const PaymentInfo = z
      */
     payment_specs: z.string(),
     charge: ChargeSummary,
-    /** Only with `automatic=true`: the Pix Automático authorization (`id` is the PSP's idRec). */
+    /**
+     * The Pix Automático authorization this charge's composite code carries (`id` is the PSP's
+     * idRec): with `automatic=true`, or when the open charge asked for again is such a one.
+     */
     recurrence: z.object({ id: z.string(), status: RecurrenceStatus }).optional(),
   })
   .meta({ id: 'PaymentInfo' });
@@ -231,6 +234,11 @@ export const PlansResponse = z
     plans: z.array(Plan),
     /** True only while the caller's subscription is active. */
     is_subscribed: z.boolean(),
+    /**
+     * The creator offers 'Renovação automática' (Pix Automático): a connected PSP with
+     * recurrences enabled and a receiving account (POST /subscribe/plan?automatic=true).
+     */
+    automatic_available: z.boolean(),
     pending_charge: PendingCharge.optional(),
   })
   .meta({ id: 'PlansResponse' });
@@ -239,11 +247,15 @@ export type PlansResponse = z.infer<typeof PlansResponse>;
 export const SubscribePlanQuery = z.object({
   username: Username,
   plan_type: PlanType.default(DEFAULT_PLAN_TYPE.subscribe),
-  /** 'true': renew automatically with Pix Automático (needs the body's cpf and name). */
+  /**
+   * 'true': renew automatically with Pix Automático (needs the body's cpf and name). 'false': a
+   * plain Pix, even when the open charge of the plan is a Pix Automático one (which, without the
+   * parameter, is answered again with its `recurrence`).
+   */
   automatic: z
     .enum(['true', 'false'], { message: 'automatic deve ser true ou false.' })
     .optional()
-    .transform((v) => v === 'true'),
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 /** The payer, as Banco Central requires for Pix Automático (`vinculo.devedor`). */
 export const SubscribePlanBody = z

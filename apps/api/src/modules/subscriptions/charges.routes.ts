@@ -45,7 +45,9 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Uma cobrança pendente e válida do mesmo plano é reaproveitada. Com automatic=true ' +
             '(Pix Automático, só quando o perfil tem conta conectada com recorrências e conta de ' +
             'recebimento) o corpo traz { cpf, name } do pagador e a resposta o BR Code composto ' +
-            '(paga o primeiro período e autoriza os próximos) e recurrence { id, status }.',
+            '(paga o primeiro período e autoriza os próximos) e recurrence { id, status }. Sem o ' +
+            'parâmetro, uma cobrança aberta de Pix Automático é respondida de novo com recurrence; ' +
+            'automatic=false pede um Pix avulso mesmo assim.',
           security: bearerSecurity,
           querystring: SubscribePlanQuery,
           body: SubscribePlanBody.nullish(),

@@ -26,8 +26,13 @@ import {
 import { ageGateBlocks, applyPayment } from './payments.service';
 import { pixProvider } from './providers';
 import { createApiPixProvider } from './providers/apipix';
-import { connectionClient, findConnectedConnection } from './pix-connections.service';
+import {
+  connectionClient,
+  findConnectedConnection,
+  offersAutomatic,
+} from './pix-connections.service';
 import { authorizeRecurrence } from './recurrences.service';
+import { findRecurrenceByFirstCharge } from './recurrences.repo';
 import { expireCharge, findChargeById, findPendingCharge, insertCharge } from './charges.repo';
 import { findChargeWithPayer, listWorkspaceCharges } from '../../read-models/subscribers';
 import { requireAgeVerified } from '../trueid/trueid.service';
@@ -46,6 +51,7 @@ const chargeNotFound = () => new AppError('CHARGE_NOT_FOUND', 'Cobrança não en
 export async function subscribeToPlan(
   ctx: AppContext,
   actor: Actor | null,
+  /** `automatic`: true — Pix Automático; false — a plain Pix even when a composite one is open. */
   input: { username: string; plan_type: PlanType; automatic?: boolean },
   payerData?: SubscribePlanBody,
 ): Promise<PaymentInfo> {
@@ -59,11 +65,14 @@ export async function subscribeToPlan(
   await requireAgeVerified(ctx, ws.id, payer.userId);
   const plan = await findPlan(ctx.db, ws.id, input.plan_type);
   if (!plan) throw planNotFound();
-  if (!input.automatic) return toPaymentInfo(await openCharge(ctx, payer.userId, ws, plan));
+  if (!input.automatic)
+    return paymentInfo(
+      ctx,
+      await openCharge(ctx, payer.userId, ws, plan, { plain: input.automatic === false }),
+    );
   // Pix Automático (Jornada 3): a fresh immediate charge, then the recurrence bound to it
   const connection = await findConnectedConnection(ctx.db, ws.id);
-  if (!connection?.automaticAvailable || !connection.receivingAccount)
-    throw new AppError('AUTOMATIC_RENEWAL_UNAVAILABLE');
+  if (!offersAutomatic(connection)) throw new AppError('AUTOMATIC_RENEWAL_UNAVAILABLE');
   const charge = await openCharge(ctx, payer.userId, ws, plan, { replaceOpen: true });
   const recurrence = await authorizeRecurrence(ctx, {
     connection,
@@ -90,7 +99,16 @@ export async function chargeForPlan(
   const ws = (await findWorkspace(ctx, plan.workspaceId))!;
   await refuseOwnTeam(ctx, payer, ws.id);
   await requireAgeVerified(ctx, ws.id, payer.userId);
-  return toPaymentInfo(await openCharge(ctx, payer.userId, ws, plan));
+  return paymentInfo(ctx, await openCharge(ctx, payer.userId, ws, plan));
+}
+
+/** A charge to pay; a Pix Automático first charge (composite code) with its recurrence. */
+async function paymentInfo(ctx: AppContext, charge: ChargeRow): Promise<PaymentInfo> {
+  const recurrence = await findRecurrenceByFirstCharge(ctx.db, charge.id);
+  return {
+    ...toPaymentInfo(charge),
+    ...(recurrence ? { recurrence: { id: recurrence.idRec, status: recurrence.status } } : {}),
+  };
 }
 
 /** The owner and the team already see everything: they do not subscribe. */
@@ -116,7 +134,7 @@ export async function openCharge(
   payerId: string,
   ws: WorkspaceRef,
   plan: PlanRow,
-  opts: { replaceOpen?: boolean; renewalOf?: string } = {},
+  opts: { replaceOpen?: boolean; plain?: boolean; renewalOf?: string } = {},
 ): Promise<ChargeRow> {
   const pix = await findPixSettings(ctx.db, ws.id);
   if (!pix)
@@ -127,8 +145,14 @@ export async function openCharge(
   const now = ctx.clock.now();
   const existing = await findPendingCharge(ctx.db, payerId, plan.id);
   if (existing) {
-    if (!opts.replaceOpen && existing.expiresAt > now && existing.valueCents === price)
-      return existing;
+    // a Pix Automático first charge carries the composite code (paying it authorizes the
+    // recurrence): reused unless a plain Pix was asked for explicitly
+    const reusable =
+      !opts.replaceOpen &&
+      existing.expiresAt > now &&
+      existing.valueCents === price &&
+      !(opts.plain && (await findRecurrenceByFirstCharge(ctx.db, existing.id)));
+    if (reusable) return existing;
     await expireCharge(ctx.db, existing.id);
   }
   return createCharge(ctx, { payerId, ws, plan, price, pix, now, renewalOf: opts.renewalOf });

@@ -107,6 +107,53 @@ describe('Pix Automático', () => {
     expect(psp.recs.size).toBe(0);
   });
 
+  it("tells the profile's visitors the option exists, and keeps an open composite code apart", async () => {
+    const plans = await t.inject({
+      method: 'GET',
+      url: `/api/v1/plans?username=${creator.username}`,
+    });
+    expect(plans.json()).toMatchObject({ automatic_available: true });
+    const manualOnly = await createUser(t);
+    const none = await t.inject({
+      method: 'GET',
+      url: `/api/v1/plans?username=${manualOnly.username}`,
+    });
+    expect(none.json()).toMatchObject({ automatic_available: false });
+
+    const fan = await createUser(t);
+    const auto = (await subscribeAutomatic(fan)).json();
+    const headers = await bearer(fan);
+    // asked again without the parameter (the dialog reopened): the same composite charge
+    const again = await t.inject({
+      method: 'POST',
+      url: `/api/v1/subscribe/plan?username=${creator.username}&plan_type=monthly`,
+      headers,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      payment_specs: auto.payment_specs,
+      charge: { id: auto.charge.id },
+      recurrence: { id: auto.recurrence.id, status: 'CRIADA' },
+    });
+    // automatic=false: a plain Pix, a new charge without the recurrence
+    const plain = await t.inject({
+      method: 'POST',
+      url: `/api/v1/subscribe/plan?username=${creator.username}&plan_type=monthly&automatic=false`,
+      headers,
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().charge.id).not.toBe(auto.charge.id);
+    expect(plain.json().recurrence).toBeUndefined();
+    expect(decodeBrCode(plain.json().payment_specs).recurrence ?? null).toBeNull();
+    // and asked again, that plain one stays
+    const reused = await t.inject({
+      method: 'POST',
+      url: `/api/v1/subscribe/plan?username=${creator.username}&plan_type=monthly&automatic=false`,
+      headers,
+    });
+    expect(reused.json().charge.id).toBe(plain.json().charge.id);
+  });
+
   it('authorizes with one composite code, renews twice by debit, then the fan cancels', async () => {
     const fan = await createUser(t);
     const res = await subscribeAutomatic(fan);

@@ -54,10 +54,19 @@ function toPixConnection(row: PixConnectionRow): PixConnection {
     pix_key: row.pixKey,
     receiving_account: row.receivingAccount ?? null,
     recurrences_enabled: row.automaticAvailable,
-    automatic_available: row.automaticAvailable && Boolean(row.receivingAccount),
+    automatic_available: offersAutomatic(row),
     connected_at: row.connectedAt.toISOString(),
     certificate_expires_at: row.certificateExpiresAt.toISOString(),
   };
+}
+
+/** Pix Automático can be offered: recurrences enabled at the PSP and the receiving account known. */
+export const offersAutomatic = (row: PixConnectionRow | null): row is PixConnectionRow =>
+  Boolean(row?.automaticAvailable && row.receivingAccount);
+
+/** Whether the workspace offers 'Renovação automática' (public: the plans answer says so). */
+export async function automaticRenewalOffered(ctx: AppContext, workspaceId: string) {
+  return offersAutomatic(await findConnectedConnection(ctx.db, workspaceId));
 }
 
 /** GET /workspaces/{id}/pix/connection: owner and members. */

@@ -236,6 +236,7 @@ describe('plans', () => {
         expect.objectContaining({ plan_type: 'yearly', value: 9.99, discount: 50, price: 5 }),
       ],
       is_subscribed: false,
+      automatic_available: false,
     });
     const unknown = await t.inject({ method: 'GET', url: '/api/v1/plans?username=ninguem_aqui' });
     expect(unknown.statusCode).toBe(404);
