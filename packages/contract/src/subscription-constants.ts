@@ -37,6 +37,8 @@ export const PIX_REFUND_STATUS_LABELS: Record<(typeof PIX_REFUND_STATUSES)[numbe
   DEVOLVIDO: 'Devolvido',
   NAO_REALIZADO: 'Devolução não realizada',
 };
+/** The creator's account at the PSP, as Pix Automático debits name it (`recebedor.tipoConta`). */
+export const RECEIVING_ACCOUNT_TYPES = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
 /** Unmatched Pix of a connection: paged from 0. */
 export const PIX_NOTIFICATIONS_PAGING = { base: 0, size: 20 } as const;
 export const PAYMENT_REVIEW_STATUSES = ['open', 'resolved'] as const;

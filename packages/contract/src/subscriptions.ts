@@ -17,6 +17,7 @@ import {
   PIX_KEY_TYPES,
   PIX_NOTIFICATIONS_PAGING,
   PIX_REFUND_STATUSES,
+  RECEIVING_ACCOUNT_TYPES,
   RECURRENCE_STATUSES,
   RENEWALS,
 } from './subscription-constants';
@@ -73,7 +74,6 @@ const HttpsUrl = (what: string) =>
       }
     }, `Informe ${what} completa, começando com https://.`);
 
-export const RECEIVING_ACCOUNT_TYPES = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
 /** The creator's account at the PSP, named by Pix Automático debits (`recebedor` of POST /cobr). */
 export const ReceivingAccount = z
   .object({

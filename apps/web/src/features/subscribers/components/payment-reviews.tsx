@@ -10,6 +10,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
 import { PayerRow } from './payer-row';
+import { canRefundAgain } from '../refunds';
+import type { RefundTarget } from '../refunds';
+import { RefundButton, RefundDialog, RefundStatus } from './refund';
 import { t } from '../strings';
 import { usePaymentReviews, useResolvePaymentReview } from '../hooks/use-subscribers';
 
@@ -26,6 +29,7 @@ export function PaymentReviews({ ws }: { ws: string }) {
   const query = usePaymentReviews(ws, true);
   const resolve = useResolvePaymentReview(ws);
   const [target, setTarget] = useState<PaymentReview | null>(null);
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
 
   if (query.isPending) return null;
   if (!query.data) {
@@ -104,14 +108,18 @@ export function PaymentReviews({ ws }: { ws: string }) {
                 {review.id}
               </dd>
             </dl>
-            <Button
-              variant="outline"
-              className="w-full md:w-auto"
-              onClick={() => setTarget(review)}
-            >
-              <CheckCheck aria-hidden />
-              {t.reviews.resolve}
-            </Button>
+            <ReviewActions
+              review={review}
+              onRefund={() =>
+                setRefunding({
+                  id: review.id,
+                  amount: review.amount,
+                  currency: review.currency,
+                  payer: review.label,
+                })
+              }
+              onResolve={() => setTarget(review)}
+            />
           </PayerRow>
         ))}
       </ul>
@@ -140,6 +148,52 @@ export function PaymentReviews({ ws }: { ws: string }) {
         confirmLabel={t.reviews.resolveAction}
         onConfirm={onResolve}
       />
+      <RefundDialog ws={ws} target={refunding} onClose={() => setRefunding(null)} />
     </section>
+  );
+}
+
+/**
+ * A review's actions: 'Devolver' through the PSP (when it received the payment) and 'Marcar como
+ * resolvido'; once refunded, the refund's status instead.
+ */
+function ReviewActions({
+  review,
+  onRefund,
+  onResolve,
+}: {
+  review: PaymentReview;
+  onRefund: () => void;
+  onResolve: () => void;
+}) {
+  const refund = review.refund;
+  if (refund && !canRefundAgain(refund))
+    return (
+      <div className="flex md:justify-end">
+        <RefundStatus refund={refund} />
+      </div>
+    );
+  return (
+    <div className="grid gap-2 md:justify-items-end">
+      {refund ? <RefundStatus refund={refund} /> : null}
+      <div className="flex flex-col gap-2 md:flex-row">
+        {review.refundable ? (
+          <RefundButton
+            target={{
+              id: review.id,
+              amount: review.amount,
+              currency: review.currency,
+              payer: review.label,
+            }}
+            again={refund !== null}
+            onClick={onRefund}
+          />
+        ) : null}
+        <Button variant="outline" className="w-full md:w-auto" onClick={onResolve}>
+          <CheckCheck aria-hidden />
+          {t.reviews.resolve}
+        </Button>
+      </div>
+    </div>
   );
 }
