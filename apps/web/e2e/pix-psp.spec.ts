@@ -269,15 +269,20 @@ test.describe('Pix through the creator’s own PSP', () => {
     const unmatched = page.getByTestId('unmatched-pix');
     await expect(unmatched).toHaveCount(1);
     expect(nbsp(await unmatched.textContent())).toContain('R$ 12,34');
+    await blur(page);
     await captureScreens(page, 'payment-review-refund');
     await review.getByRole('button', { name: 'Devolver R$ 29,90 a Bruno Lima' }).click();
     const refund = page.getByRole('alertdialog');
     await expect(refund).toContainText('Devolver este Pix?');
     expect(nbsp(await refund.textContent())).toContain('R$ 29,90');
     await refund.getByRole('button', { name: 'Devolver R$ 29,90' }).click();
-    await expect(page.getByText('Devolvido: R$ 29,90.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Devolvido: R$\u00a029,90 para Bruno Lima.', { exact: true }),
+    ).toBeVisible();
     await expect(review.getByTestId('refund-status')).toHaveText('Devolvido');
     await expect(review.getByRole('button', { name: /Devolver/ })).toHaveCount(0);
+    await blur(page);
+    await captureScreens(page, 'payment-review-refunded', { widths: [375] });
     await page.reload();
     await page.getByRole('tab', { name: /Pagamentos pendentes/ }).click();
     await expect(page.getByTestId('unmatched-pix')).toHaveCount(1);

@@ -82,6 +82,8 @@ export const t = {
     connection: {
       title: 'Conectar conta Pix (API do banco)',
       titleConnected: 'Conta Pix (API do banco)',
+      textConnected:
+        'Os pagamentos são confirmados sozinhos assim que o Pix chega: seu PSP avisa o Fã Clube pelo webhook abaixo.',
       text: 'Conecte a API Pix do seu banco ou PSP: cada pagamento é confirmado sozinho assim que o Pix chega, sem você conferir o extrato.',
       benefits: [
         'Confirmação automática dos pagamentos',

@@ -67,7 +67,7 @@ export const t = {
     endToEnd: 'ID do Pix',
     action: (value: string) => `Devolver ${value}`,
     payerUnknown: 'quem pagou',
-    done: (status: string, value: string) => `${status}: ${value}.`,
+    done: (status: string, value: string, who: string) => `${status}: ${value} para ${who}.`,
     notDone: 'O PSP não realizou a devolução. Você pode pedir de novo.',
     retry: 'Devolver de novo',
   },

@@ -1,4 +1,4 @@
-import { CircleAlert, FileKey2, ShieldCheck } from 'lucide-react';
+import { CircleAlert, FileKey2, ShieldCheck, Upload } from 'lucide-react';
 import { RECEIVING_ACCOUNT_TYPES } from '@fa-clube/contract';
 import type { PixConnection, PixConnectionBody } from '@fa-clube/contract';
 import { useState } from 'react';
@@ -272,9 +272,10 @@ interface ChosenFile {
 }
 
 /**
- * The browser's own file input (keyboard, screen readers and the file name as the browser says
- * it), styled like the other controls. The file is read by `onFile`, which puts what it found in
- * the form and answers what to say under it; a file it cannot use goes to `onError`.
+ * A file field that looks like the form's other controls, in the app's words: the browser's own
+ * input (keyboard, screen readers, the label) is laid transparent over a button-like face and
+ * the chosen file's name. The file is read by `onFile`, which puts what it found in the form and
+ * answers what to say under it; a file it cannot use goes to `onError`.
  */
 function CertificateInput({
   accept,
@@ -289,7 +290,7 @@ function CertificateInput({
   onFile: (file: File) => Promise<ChosenFile>;
   onError: (message: string) => void;
 }) {
-  const [chosen, setChosen] = useState<ChosenFile | null>(null);
+  const [chosen, setChosen] = useState<(ChosenFile & { name: string }) | null>(null);
   const [reading, setReading] = useState(false);
 
   const change = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -299,7 +300,7 @@ function CertificateInput({
     if (!file) return;
     setReading(true);
     try {
-      setChosen(await onFile(file));
+      setChosen({ ...(await onFile(file)), name: file.name });
     } catch (error) {
       input.value = '';
       onError(error instanceof CertificateFileError ? error.message : text.readFailed);
@@ -310,17 +311,31 @@ function CertificateInput({
 
   return (
     <div className="grid gap-1.5">
-      <div className="relative">
-        <Input
+      <div className="relative flex h-11 min-w-0 items-center gap-3 rounded-md border border-input bg-card px-2 shadow-xs transition-[color,box-shadow,border-color] has-[input:focus-visible]:border-ring has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/40 has-[input[aria-invalid=true]]:border-destructive has-[input:disabled]:opacity-50 dark:bg-input/20">
+        <input
           {...control}
           type="file"
           accept={accept}
           onChange={(event) => void change(event)}
-          className="h-11 cursor-pointer py-1.5 pr-10 text-sm file:mr-3 file:h-7 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-input file:bg-background file:px-3 file:text-foreground md:text-sm"
+          className="peer absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
         />
-        {reading ? (
-          <Spinner label="" className="absolute top-1/2 right-3 size-4 -translate-y-1/2" />
-        ) : null}
+        <span
+          aria-hidden
+          className="pointer-events-none inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md border bg-background px-3 text-sm font-medium shadow-xs peer-hover:bg-accent dark:bg-input/30"
+        >
+          {reading ? (
+            <Spinner label="" className="size-3.5" />
+          ) : (
+            <Upload className="size-4" aria-hidden />
+          )}
+          {chosen ? text.changeFile : text.chooseFile}
+        </span>
+        <span
+          aria-hidden
+          className={`pointer-events-none truncate text-sm ${chosen ? '' : 'text-muted-foreground'}`}
+        >
+          {chosen?.name ?? text.noFile}
+        </span>
       </div>
       {chosen?.badge || chosen?.note ? (
         <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">

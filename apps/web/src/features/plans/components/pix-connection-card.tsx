@@ -60,7 +60,9 @@ export function PixConnectionCard({
             <h3 id="pix-connection-title" className="text-base font-semibold tracking-tight">
               {connection ? text.titleConnected : text.title}
             </h3>
-            <p className="text-sm leading-relaxed text-muted-foreground">{text.text}</p>
+            <p className="text-sm leading-relaxed text-muted-foreground">
+              {connection ? text.textConnected : text.text}
+            </p>
           </div>
         </div>
         {connection ? (
@@ -199,16 +201,16 @@ function ConnectionDetails({
         </Alert>
       )}
 
-      <dl className="grid gap-x-8 gap-y-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
-        <Item label={text.details.apiUrl}>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm lg:grid-cols-3">
+        <Item label={text.details.apiUrl} wide>
           <span className="block truncate font-mono text-[13px]" title={c.api_url}>
             {c.api_url}
           </span>
         </Item>
-        <Item label={text.details.clientId}>
+        <Item label={text.details.clientId} wide>
           <span className="block truncate font-mono text-[13px]">{c.client_id}</span>
         </Item>
-        <Item label={text.details.pixKey}>
+        <Item label={text.details.pixKey} wide>
           <span className="block truncate">{c.pix_key}</span>
         </Item>
         <Item label={text.details.connectedAt}>{formatDate(c.connected_at)}</Item>
@@ -227,7 +229,7 @@ function ConnectionDetails({
             {formatDate(c.certificate_expires_at)}
           </span>
         </Item>
-        <Item label={text.details.account}>
+        <Item label={text.details.account} wide>
           {account
             ? text.details.accountValue(
                 text.accountTypes[account.type],
@@ -309,9 +311,10 @@ function ConnectionDetails({
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
+/** A detail; `wide` ones take the whole row on a phone (long values). */
+function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="grid min-w-0 gap-1">
+    <div className={cn('grid min-w-0 content-start gap-1', wide && 'col-span-2 sm:col-span-1')}>
       <dt className="text-[13px] text-muted-foreground">{label}</dt>
       <dd className="min-w-0 font-medium">{children}</dd>
     </div>

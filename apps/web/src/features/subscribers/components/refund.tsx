@@ -73,7 +73,14 @@ export function RefundDialog({
       onSuccess: (result) => {
         onClose();
         if (result.status === 'NAO_REALIZADO') toast.error(t.refunds.notDone);
-        else toast.success(t.refunds.done(PIX_REFUND_STATUS_LABELS[result.status], value));
+        else
+          toast.success(
+            t.refunds.done(
+              PIX_REFUND_STATUS_LABELS[result.status],
+              value,
+              target.payer ?? t.refunds.payerUnknown,
+            ),
+          );
       },
       onError: (error) => {
         onClose();

@@ -1,4 +1,5 @@
 import { Repeat } from 'lucide-react';
+import { useEffect } from 'react';
 import type { SubscribePlanBody } from '@fa-clube/contract';
 import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -19,13 +20,18 @@ const PayerForm = contractForm((c) => c.SubscribePlanBody);
  */
 export function AutomaticPayerForm({
   defaults,
+  autoFocus = false,
   onSubmit,
 }: {
   defaults: { cpf: string; name: string };
+  autoFocus?: boolean;
   /** Rejects with the API's error (its field errors land on the fields). */
   onSubmit: (payer: SubscribePlanBody) => Promise<unknown>;
 }) {
   const form = useZodForm(PayerForm, { defaultValues: defaults, mode: 'onTouched' });
+  useEffect(() => {
+    if (autoFocus) form.setFocus('cpf');
+  }, [autoFocus, form]);
   const submit = async (payer: SubscribePlanBody) => {
     try {
       await onSubmit(payer);

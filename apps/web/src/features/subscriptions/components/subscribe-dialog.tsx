@@ -157,7 +157,8 @@ function SubscribeBody({
   const expiresAt = payment?.charge.expires_at;
   const [expiredAt, setExpiredAt] = useState<string | null>(null);
   const expired = Boolean(expiresAt) && expiredAt === expiresAt;
-  const automatic = payment?.charge.confirmation === 'automatic';
+  // the provider's webhook confirms the Pix (a connected PSP): the same for both kinds of code
+  const automatic = (payment ?? current)?.charge.confirmation === 'automatic';
   const waiting = Boolean(current) && !expired;
   const plans = usePlans(creator.username, {
     pollMs: waiting && !renewal ? PAYMENT_POLL_MS : false,
@@ -268,7 +269,12 @@ function SubscribeBody({
   else if (mode === 'automatic' && opened.data)
     codeColumn = (
       <Suspense fallback={<Skeleton className="h-80 rounded-xl" />}>
-        <AutomaticPayerForm defaults={payer} onSubmit={payAutomatically} />
+        <AutomaticPayerForm
+          defaults={payer}
+          // chosen now: to the CPF (on a phone the form is below the choice)
+          autoFocus={chosen === 'automatic'}
+          onSubmit={payAutomatically}
+        />
       </Suspense>
     );
   else
