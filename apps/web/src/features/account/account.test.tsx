@@ -38,6 +38,8 @@ const sub = (username: string, status: string, endMs: number) => ({
   plan_type: 'monthly',
   status,
   current_period_end: iso(endMs),
+  renewal: 'manual',
+  recurrence_status: null,
 });
 
 describe('standingOf', () => {
@@ -141,6 +143,7 @@ describe('/subscriptions (Minhas assinaturas)', () => {
           body: {
             plans: [{ id: planId, plan_type: 'monthly', value: 19.9, discount: 0, price: 19.9 }],
             is_subscribed: true,
+            automatic_available: false,
           },
         };
       if (call.path === '/api/v1/subscriptions/charge')

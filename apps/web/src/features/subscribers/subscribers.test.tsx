@@ -25,6 +25,7 @@ function subscriber(n: number, planType = 'monthly', extra: Record<string, unkno
     description: `Descrição do fã ${n}`,
     plan_type: planType,
     current_period_end: '2026-06-01T12:00:00.000Z',
+    renewal: 'manual',
     ...extra,
   };
 }
@@ -36,6 +37,11 @@ interface State {
   delay?: number;
   reviews?: Record<string, unknown>[];
   reviewsStatus?: number;
+  /** The workspace has its own PSP connected (then 'Pix sem cobrança' shows, even empty). */
+  connected?: boolean;
+  notifications?: Record<string, unknown>[];
+  /** POST …/refund answers this refund status (or this error). */
+  refund?: { status: string } | { error: { status: number; code: string; message: string } };
 }
 
 /** Subscribers, pending charges and confirmation for the workspace WS. */
@@ -66,6 +72,39 @@ function subscribersApi(state: State) {
           total: state.charges.filter((c) => c.status === call.query.get('status')).length,
         },
       };
+    if (call.path === `/api/v1/workspaces/${WS}/pix/connection`)
+      return state.connected
+        ? { body: {} }
+        : {
+            status: 404,
+            body: { message: 'Sem conta.', code: 'PIX_CONNECTION_NOT_FOUND' },
+          };
+    if (call.path === `/api/v1/workspaces/${WS}/pix/notifications`) {
+      const list = state.notifications ?? [];
+      return { body: { notifications: list, page: 0, size: 20, total: list.length } };
+    }
+    const refund = /^\/api\/v1\/charges\/[^/]+\/([^/]+)\/refund$/.exec(call.path);
+    if (refund && call.method === 'POST') {
+      const answer = state.refund ?? { status: 'DEVOLVIDO' };
+      if ('error' in answer)
+        return {
+          status: answer.error.status,
+          body: { message: answer.error.message, code: answer.error.code },
+        };
+      const paid = [...(state.reviews ?? []), ...(state.notifications ?? [])].find(
+        (r) => r.id === refund[1],
+      )!;
+      const made = {
+        id: 'D0123456789abcdef0123456789abcd',
+        end_to_end_id: paid.id,
+        amount: paid.amount,
+        currency: 'BRL',
+        status: answer.status,
+        created_at: '2026-05-02T10:00:00.000Z',
+      };
+      paid.refund = made;
+      return { body: made };
+    }
     if (call.path === `/api/v1/charges/${WS}/reviews`) {
       if (state.reviewsStatus)
         return { status: state.reviewsStatus, body: { message: 'Falhou', code: 'X' } };
@@ -141,6 +180,8 @@ const review = {
   received_at: '2026-05-01T15:04:05.000Z',
   status: 'open',
   resolved_at: null,
+  refundable: false,
+  refund: null,
 };
 
 describe("/subscribers: 'Pagamento a revisar'", () => {

@@ -56,7 +56,13 @@ interface ApiState {
 function creatorApi(state: ApiState) {
   return mockFetch((call: Call) => {
     if (call.path === '/api/v1/plans')
-      return { body: { plans: state.plans ?? PLANS, is_subscribed: state.subscribed ?? false } };
+      return {
+        body: {
+          plans: state.plans ?? PLANS,
+          is_subscribed: state.subscribed ?? false,
+          automatic_available: false,
+        },
+      };
     if (call.path === '/api/v1/subscribe/plan') {
       if (state.subscribe) return state.subscribe;
       return {
