@@ -87,7 +87,7 @@ export const t = {
       text: 'Conecte a API Pix do seu banco ou PSP: cada pagamento é confirmado sozinho assim que o Pix chega, sem você conferir o extrato.',
       benefits: [
         'Confirmação automática dos pagamentos',
-        'Devolução de um Pix direto de Pagamentos pendentes',
+        'Devolução de um Pix sem sair do Fã Clube',
         'Renovação automática com Pix Automático (contas com CNPJ, MEI incluso)',
       ],
       connect: 'Conectar conta Pix',
