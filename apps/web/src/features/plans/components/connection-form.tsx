@@ -23,6 +23,14 @@ import { t } from '../strings';
 
 const text = t.subscriptions.connection;
 
+/** The PSP's addresses: typed, never guessed or corrected by the browser. */
+const URL_INPUT = {
+  type: 'url',
+  inputMode: 'url',
+  autoComplete: 'off',
+  spellCheck: false,
+} as const;
+
 // zod and the contract's schemas load when the form shows
 const ConnectionForm = lazyForm(() => import('../validation').then((m) => m.PixConnectionForm));
 
@@ -78,24 +86,14 @@ export function PixConnectionForm({
         <div className="grid gap-5 md:grid-cols-2">
           <FormField name="api_url" label={text.apiUrl} hint={text.apiUrlHint}>
             {(control) => (
-              <Input
-                {...control}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="https://api.seubanco.com.br/v2"
-              />
+              <Input {...control} {...URL_INPUT} placeholder="https://api.seubanco.com.br/v2" />
             )}
           </FormField>
           <FormField name="token_url" label={text.tokenUrl} hint={text.tokenUrlHint}>
             {(control) => (
               <Input
                 {...control}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                spellCheck={false}
+                {...URL_INPUT}
                 placeholder="https://api.seubanco.com.br/oauth/token"
               />
             )}

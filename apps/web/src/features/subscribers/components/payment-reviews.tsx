@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
+import { MorePages, MoneySectionError, MoneySectionHeader } from './money-section';
 import { PayerRow } from './payer-row';
 import { canRefundAgain } from '../refunds';
 import type { RefundTarget } from '../refunds';
@@ -32,18 +33,14 @@ export function PaymentReviews({ ws }: { ws: string }) {
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
 
   if (query.isPending) return null;
-  if (!query.data) {
+  if (!query.data)
     return (
-      <section className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 px-4 py-3">
-        <p role="alert" className="text-sm text-destructive">
-          {t.reviews.loadError}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          {t.common.retry}
-        </Button>
-      </section>
+      <MoneySectionError
+        message={t.reviews.loadError}
+        onRetry={() => void query.refetch()}
+        className="mb-6"
+      />
     );
-  }
   const reviews = query.data.pages.flatMap((p) => p.reviews);
   if (reviews.length === 0) return null;
 
@@ -65,22 +62,17 @@ export function PaymentReviews({ ws }: { ws: string }) {
 
   return (
     <section aria-labelledby="payment-reviews-title" className="mb-6 grid gap-3">
-      <div className="flex items-start gap-3">
-        <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-500/15 text-amber-700 dark:text-amber-400">
-          <AlertTriangle className="size-4" aria-hidden />
-        </span>
-        <div className="grid gap-1">
-          <h2 id="payment-reviews-title" className="flex items-center gap-2 font-semibold">
-            {t.reviews.title}
-            <Badge variant="secondary" className="h-5 min-w-5 px-1.5 text-[11px]">
-              {query.data.pages.at(-1)?.total ?? reviews.length}
-            </Badge>
-          </h2>
-          <p className="text-[13px] leading-relaxed text-muted-foreground">
-            {t.reviews.description}
-          </p>
-        </div>
-      </div>
+      <MoneySectionHeader
+        id="payment-reviews-title"
+        icon={
+          <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-500/15 text-amber-700 dark:text-amber-400">
+            <AlertTriangle className="size-4" aria-hidden />
+          </span>
+        }
+        title={t.reviews.title}
+        total={query.data.pages.at(-1)?.total ?? reviews.length}
+        description={t.reviews.description}
+      />
       <ul className="divide-y overflow-hidden rounded-xl border border-amber-500/30 bg-card shadow-xs">
         {reviews.map((review) => (
           <PayerRow
@@ -123,17 +115,7 @@ export function PaymentReviews({ ws }: { ws: string }) {
           </PayerRow>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {t.reviews.more}
-          </Button>
-        </div>
-      ) : null}
+      <MorePages query={query} />
 
       <ConfirmDialog
         open={target !== null}

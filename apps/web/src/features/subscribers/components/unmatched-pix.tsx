@@ -2,12 +2,11 @@ import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { Landmark } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { usePixConnected, usePixNotifications } from '../hooks/use-subscribers';
 import { t } from '../strings';
 import { canRefundAgain, refundMoney } from '../refunds';
 import type { RefundTarget } from '../refunds';
+import { MorePages, MoneySectionError, MoneySectionHeader } from './money-section';
 import { RefundButton, RefundDialog, RefundStatus } from './refund';
 
 const formatWhen = (iso: string) => format(new Date(iso), 'dd/MM/yy HH:mm', { locale: ptBR });
@@ -23,43 +22,31 @@ export function UnmatchedPix({ ws, isOwner }: { ws: string; isOwner: boolean }) 
   const query = usePixNotifications(ws, connected.isSuccess);
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
 
-  if (!query.data) {
-    if (!query.isError) return null;
-    return (
-      <section className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 px-4 py-3">
-        <p role="alert" className="text-sm text-destructive">
-          {t.unmatched.loadError}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          {t.common.retry}
-        </Button>
-      </section>
-    );
-  }
+  if (!query.data)
+    return query.isError ? (
+      <MoneySectionError
+        message={t.unmatched.loadError}
+        onRetry={() => void query.refetch()}
+        className="mt-6"
+      />
+    ) : null;
   const items = query.data.pages.flatMap((p) => p.notifications);
   if (items.length === 0 && !connected.data) return null;
   const total = query.data.pages.at(-1)?.total ?? items.length;
 
   return (
     <section aria-labelledby="unmatched-pix-title" className="mt-8 grid gap-3">
-      <div className="flex items-start gap-3">
-        <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-[#32bcad]/15 text-[#1f8f83] dark:text-[#5fd6c8]">
-          <Landmark className="size-4" aria-hidden />
-        </span>
-        <div className="grid gap-1">
-          <h2 id="unmatched-pix-title" className="flex items-center gap-2 font-semibold">
-            {t.unmatched.title}
-            {total > 0 ? (
-              <Badge variant="secondary" className="h-5 min-w-5 px-1.5 text-[11px]">
-                {total}
-              </Badge>
-            ) : null}
-          </h2>
-          <p className="text-[13px] leading-relaxed text-muted-foreground">
-            {t.unmatched.description}
-          </p>
-        </div>
-      </div>
+      <MoneySectionHeader
+        id="unmatched-pix-title"
+        icon={
+          <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-[#32bcad]/15 text-[#1f8f83] dark:text-[#5fd6c8]">
+            <Landmark className="size-4" aria-hidden />
+          </span>
+        }
+        title={t.unmatched.title}
+        total={total}
+        description={t.unmatched.description}
+      />
       {items.length === 0 ? (
         <div className="rounded-xl border border-dashed px-4 py-6 text-center">
           <p className="text-sm font-medium">{t.unmatched.empty}</p>
@@ -104,17 +91,7 @@ export function UnmatchedPix({ ws, isOwner }: { ws: string; isOwner: boolean }) 
           })}
         </ul>
       )}
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {t.reviews.more}
-          </Button>
-        </div>
-      ) : null}
+      <MorePages query={query} />
       {isOwner ? (
         <RefundDialog ws={ws} target={refunding} onClose={() => setRefunding(null)} />
       ) : null}
