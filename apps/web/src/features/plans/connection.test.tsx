@@ -239,7 +239,7 @@ describe("Configurações › Planos: 'Conectar conta Pix (API do banco)'", () =
 
   it('connects with a PEM pair: progress while the server tries the PSP, then the account', async () => {
     signIn();
-    const state: State = { connection: null, delay: 60 };
+    const state: State = { connection: null, delay: 400 };
     const { calls } = connectionApi(state);
     renderRoutes(routes, '/settings/plans');
     const { user, card, form } = await openForm();
@@ -260,7 +260,10 @@ describe("Configurações › Planos: 'Conectar conta Pix (API do banco)'", () =
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
 
-    expect(await screen.findByText('Testando a conexão com o PSP…')).toBeInTheDocument();
+    // the first validation waits for the form's schema (fetched on demand), then the PUT
+    expect(
+      await screen.findByText('Testando a conexão com o PSP…', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Conta Pix conectada.')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe(`/api/v1/workspaces/${WS}/pix/connection`);
