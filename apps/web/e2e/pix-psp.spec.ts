@@ -297,4 +297,58 @@ test.describe('Pix through the creator’s own PSP', () => {
     await fanContext.close();
     await creatorContext.close();
   });
+
+  test('a cancellation made in the bank app reaches Minhas assinaturas', async ({
+    page,
+    request,
+  }) => {
+    const access = await psp();
+    const creator = await createUser(request, { full_name: 'Dora Campos' });
+    const fan = await createUser(request, { full_name: 'Elis Prado' });
+    const creatorTokens = await creatorWithPlan(request, creator);
+    const owner = { Authorization: `Bearer ${creatorTokens.access_token}` };
+    const ws = (await (await request.get('/api/v1/workspaces', { headers: owner })).json())
+      .workspaces[0].id as string;
+    // the same connection as the first journey, this time through the API (PEM pair)
+    const connect = await request.put(`/api/v1/workspaces/${ws}/pix/connection`, {
+      headers: owner,
+      data: {
+        api_url: access.api_url,
+        token_url: access.token_url,
+        client_id: access.client_id,
+        client_secret: access.client_secret,
+        certificate: access.certificate_pem,
+        private_key: access.private_key_pem,
+        receiving_account: { number: '98765-4', type: 'PAGAMENTO' },
+      },
+    });
+    expect(connect.status(), await connect.text()).toBe(200);
+    const fanTokens = await signInApi(request, fan);
+    const subscribe = await request.post(
+      `/api/v1/subscribe/plan?username=${creator.username}&plan_type=monthly&automatic=true`,
+      {
+        headers: { Authorization: `Bearer ${fanTokens.access_token}` },
+        data: { cpf: '529.982.247-25', name: 'Elis Prado' },
+      },
+    );
+    expect(subscribe.status(), await subscribe.text()).toBe(200);
+    const info = (await subscribe.json()) as { payment_specs: string; recurrence: { id: string } };
+    await pspAction('pay', { code: info.payment_specs });
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await storeSession(page, fanTokens);
+    await page.goto('/subscriptions');
+    const mine = page.getByTestId('my-subscription');
+    await expect(mine.getByTestId('renewal')).toContainText('Renovação automática ativa');
+    // the fan cancels in the bank app: the PSP notifies {webhookUrl}/rec
+    await pspAction('cancel-recurrence', { idRec: info.recurrence.id });
+    await page.reload();
+    await expect(mine.getByTestId('renewal')).toContainText('Renovação automática cancelada');
+    await expect(mine.getByText('Ativa', { exact: true })).toBeVisible();
+    await expect(mine.getByRole('button', { name: `Renovar: @${creator.username}` })).toBeVisible();
+    const violations = (await (await fetch(`${harnessUrl}/psp/violations`)).json()) as {
+      violations: string[];
+    };
+    expect(violations.violations).toEqual([]);
+  });
 });
