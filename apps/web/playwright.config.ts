@@ -2,14 +2,15 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E, appUrl, harnessUrl, oidcIssuer, smtpUrl } from './e2e/support/env';
+import { E2E, appUrl, harnessUrl, oidcIssuer, pspCaFile, smtpUrl } from './e2e/support/env';
 
 /**
  * Journeys in real Chromium against the BUILT app (`npm run build` first):
  *   npx playwright test -c apps/web/playwright.config.ts
  *
  * Two processes are started, in this order, and stopped after the run:
- *   1. e2e/support/harness.ts — SMTP catcher (+ HTTP API) and the local OIDC provider;
+ *   1. e2e/support/harness.ts — SMTP catcher (+ HTTP API), the local OIDC provider and the
+ *      stand-in PSP (API Pix over mutual TLS);
  *   2. the app — e2e/support/app.ts runs `apps/api/src/server.ts` on a fresh temporary DATA_DIR:
  *      on PGlite, or with E2E_DATABASE_URL (a PostgreSQL server) on a scratch database of that
  *      server, dropped after the run (`npm test` runs the journeys both ways when
@@ -118,6 +119,8 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: E2E.google.clientId,
         GOOGLE_CLIENT_SECRET: E2E.google.clientSecret,
         GOOGLE_ISSUER: oidcIssuer,
+        // the stand-in PSP's server certificate chains to the harness's test CA
+        PIX_CA_FILE: pspCaFile(dataDir),
       },
       // the server's own stop takes up to 10 s, then the scratch database is dropped
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

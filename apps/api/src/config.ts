@@ -128,8 +128,22 @@ const EnvSchema = z
     PIX_PROVIDER: z.enum(['manual', 'apipix']).default('manual'),
     /** Base URL of a Banco Central "API Pix" provider (PSP), e.g. https://pix.example.com/v2 */
     PIX_API_URL: z.url().optional(),
+    /** Its OAuth2 token endpoint (default: PIX_API_URL + /oauth/token). */
+    PIX_TOKEN_URL: z.url().optional(),
     PIX_CLIENT_ID: z.string().optional(),
     PIX_CLIENT_SECRET: z.string().optional(),
+    /** The client certificate for mutual TLS: a PEM chain, or a PKCS#12 (.pfx/.p12) file. */
+    PIX_CLIENT_CERT_FILE: z.string().optional(),
+    /** Its PEM private key (with a PEM certificate). */
+    PIX_CLIENT_KEY_FILE: z.string().optional(),
+    /** Passphrase of the PKCS#12 file or of an encrypted PEM key. */
+    PIX_CLIENT_CERT_PASSPHRASE: z.string().optional(),
+    /** Extra CA certificates (PEM) to trust for PSP servers, e.g. ICP-Brasil's, besides Node's. */
+    PIX_CA_FILE: z.string().optional(),
+    /** How often each connected PSP is asked for what it received (reconciliation), in seconds. */
+    PIX_RECONCILE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+    /** Days before a period ends that its Pix Automático debit is scheduled (Banco Central: 2 to 10). */
+    PIX_AUTOMATIC_LEAD_DAYS: z.coerce.number().int().min(2).max(10).default(5),
     /** Shared secret used to authenticate the provider's webhook calls. */
     PIX_WEBHOOK_SECRET: z
       .string()
@@ -255,10 +269,17 @@ export interface Config {
   pix: {
     provider: 'manual' | 'apipix';
     apiUrl?: string;
+    tokenUrl?: string;
     clientId?: string;
     clientSecret?: string;
+    clientCertFile?: string;
+    clientKeyFile?: string;
+    clientCertPassphrase?: string;
+    caFile?: string;
     webhookSecret?: string;
     chargeTtlMinutes: number;
+    reconcileSeconds: number;
+    automaticLeadDays: number;
   };
   subscriptions: { reminderDays: number; jobsIntervalSeconds: number };
   loginActivityRetentionDays: number;
@@ -351,10 +372,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pix: {
       provider: e.PIX_PROVIDER,
       apiUrl: e.PIX_API_URL,
+      tokenUrl: e.PIX_TOKEN_URL,
       clientId: e.PIX_CLIENT_ID,
       clientSecret: e.PIX_CLIENT_SECRET,
+      clientCertFile: e.PIX_CLIENT_CERT_FILE,
+      clientKeyFile: e.PIX_CLIENT_KEY_FILE,
+      clientCertPassphrase: e.PIX_CLIENT_CERT_PASSPHRASE,
+      caFile: e.PIX_CA_FILE,
       webhookSecret: e.PIX_WEBHOOK_SECRET,
       chargeTtlMinutes: e.PIX_CHARGE_TTL_MINUTES,
+      reconcileSeconds: e.PIX_RECONCILE_SECONDS,
+      automaticLeadDays: e.PIX_AUTOMATIC_LEAD_DAYS,
     },
     subscriptions: {
       reminderDays: e.SUBSCRIPTION_REMINDER_DAYS,

@@ -62,9 +62,9 @@ test.describe('storage used and payments to review', () => {
     page,
     request,
   }) => {
-    // The journeys' app runs the manual Pix provider, which takes no webhooks, so no Pix can
-    // arrive here: the reviews endpoint is answered at the network layer with what the API
-    // answers (apps/api/src/modules/subscriptions/payment-reviews.test.ts covers the real path).
+    // A workspace without a PSP takes no webhooks, so no Pix can arrive here: the reviews
+    // endpoint is answered at the network layer with what the API answers (a real one, through
+    // the stand-in PSP and refunded, is in pix-psp.spec.ts).
     const user = await createUser(request, { full_name: 'Otávio Reis' });
     const tokens = await signInApi(request, user);
     const review = {
@@ -82,6 +82,8 @@ test.describe('storage used and payments to review', () => {
       received_at: '2026-11-24T10:15:03.000Z',
       status: 'open',
       resolved_at: null as string | null,
+      refundable: false,
+      refund: null,
     };
     let resolved = false;
     await page.route('**/api/v1/charges/*/reviews?**', (route) =>

@@ -26,6 +26,10 @@ export const paths = {
   workspace: '/workspaces/:id',
   workspacePlan: '/workspaces/:id/plan',
   workspacePix: '/workspaces/:id/pix',
+  /** The workspace's own PSP account (API Pix over mutual TLS). */
+  workspacePixConnection: '/workspaces/:id/pix/connection',
+  /** Pix received through the connection that matched no charge of the workspace. */
+  workspacePixNotifications: '/workspaces/:id/pix/notifications',
   workspaceInvite: '/workspaces/:id/invite',
   workspaceInviteItem: '/workspaces/:id/invite/:inviteId',
   workspaceTransfer: '/workspaces/:id/transfer/ownership',
@@ -66,10 +70,16 @@ export const paths = {
   charges: '/charges/:ws',
   charge: '/charges/:ws/:id',
   chargeConfirm: '/charges/:ws/:id/confirm',
+  /** Refund a payment to review; `:id` is the review's id (the Pix endToEndId). */
+  chargeRefund: '/charges/:ws/:id/refund',
+  /** Cancel a subscription's automatic renewal (Pix Automático). */
+  subscriptionRecurrence: '/subscriptions/:id/recurrence',
   paymentReviews: '/charges/:ws/reviews',
   paymentReviewResolve: '/charges/:ws/reviews/:id/resolve',
   pixWebhook: '/webhooks/pix/:provider',
   pixWebhookManual: '/webhooks/pix/:provider/pix',
+  /** A workspace connection's webhooks: `{webhookUrl}/pix`, `/rec` and `/cobr`. */
+  pspWebhook: '/webhooks/pix/c/:connection/:kind',
 } as const;
 
 /** Fill `:params` of a path and prefix it with API_PREFIX. */

@@ -8,12 +8,18 @@ import { pageQuery, paged } from './paged';
 import { DISCOUNT_PERCENT } from './money';
 import { DEFAULT_PLAN_TYPE } from './plan-types';
 import { PLAN_VALUE_MAX, PlanType } from './plans';
+import { isValidCpf, stripDocument } from './legal-id';
 import {
   MY_SUBSCRIPTIONS_PAGING,
   PAYMENT_REVIEWS_PAGING,
   PAYMENT_REVIEW_REASONS,
   PAYMENT_REVIEW_STATUSES,
   PIX_KEY_TYPES,
+  PIX_NOTIFICATIONS_PAGING,
+  PIX_REFUND_STATUSES,
+  RECEIVING_ACCOUNT_TYPES,
+  RECURRENCE_STATUSES,
+  RENEWALS,
 } from './subscription-constants';
 
 export const PixKeyType = z.enum(PIX_KEY_TYPES, {
@@ -52,6 +58,91 @@ export const PixSettings = z
   })
   .meta({ id: 'PixSettings' });
 export type PixSettings = z.infer<typeof PixSettings>;
+
+// ---- The workspace's own PSP: GET, PUT, DELETE /workspaces/{id}/pix/connection ----
+
+const HttpsUrl = (what: string) =>
+  z
+    .string({ message: `Informe ${what}.` })
+    .trim()
+    .max(500, `${what[0]!.toUpperCase()}${what.slice(1)} é longa demais.`)
+    .refine((v) => {
+      try {
+        return new URL(v).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, `Informe ${what} completa, começando com https://.`);
+
+/** The creator's account at the PSP, named by Pix Automático debits (`recebedor` of POST /cobr). */
+export const ReceivingAccount = z
+  .object({
+    branch: z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, 'Agência: até 4 dígitos, sem o dígito verificador.')
+      .optional(),
+    number: z
+      .string({ message: 'Informe o número da conta.' })
+      .trim()
+      .regex(/^[0-9A-Za-z-]{1,20}$/, 'Conta: até 20 dígitos (com o dígito verificador).'),
+    type: z.enum(RECEIVING_ACCOUNT_TYPES, {
+      message: 'Tipo de conta inválido: CORRENTE, POUPANCA ou PAGAMENTO.',
+    }),
+  })
+  .meta({ id: 'ReceivingAccount' });
+export type ReceivingAccount = z.infer<typeof ReceivingAccount>;
+
+/**
+ * `certificate`: the client certificate for mutual TLS — a PEM chain (with
+ * `private_key` in PEM, `passphrase` if the key is encrypted) or a base64
+ * PKCS#12 bundle (.pfx/.p12) with its `passphrase`.
+ */
+export const PixConnectionBody = z.object({
+  api_url: HttpsUrl('a URL da API Pix do PSP'),
+  token_url: HttpsUrl('a URL de token do PSP').optional(),
+  client_id: z
+    .string({ message: 'Informe o client_id.' })
+    .trim()
+    .min(1, 'Informe o client_id.')
+    .max(300),
+  client_secret: z
+    .string({ message: 'Informe o client_secret.' })
+    .min(1, 'Informe o client_secret.')
+    .max(1000),
+  certificate: z
+    .string({ message: 'Envie o certificado do PSP.' })
+    .min(1, 'Envie o certificado do PSP.')
+    .max(200_000, 'O certificado passa de 200 KB.'),
+  private_key: z.string().max(50_000, 'A chave privada passa de 50 KB.').optional(),
+  passphrase: z.string().max(500).optional(),
+  receiving_account: ReceivingAccount.nullish(),
+});
+export type PixConnectionBody = z.input<typeof PixConnectionBody>;
+
+export const PixConnection = z
+  .object({
+    status: z.literal('connected'),
+    api_url: z.string(),
+    token_url: z.string(),
+    client_id: z.string(),
+    /** Where the PSP notifies: `{webhook_url}/pix`, `/rec`, `/cobr`. */
+    webhook_url: z.string(),
+    /** The Pix key the webhook was registered for; charges carry it. */
+    pix_key: z.string(),
+    receiving_account: ReceivingAccount.nullable(),
+    /**
+     * Pix Automático can be offered: the PSP has recurrences enabled for the
+     * account (GET /rec answered) and `receiving_account` is known.
+     */
+    automatic_available: z.boolean(),
+    /** The PSP answered GET /rec: recurrences are enabled for the account. */
+    recurrences_enabled: z.boolean(),
+    connected_at: Timestamp,
+    certificate_expires_at: Timestamp,
+  })
+  .meta({ id: 'PixConnection' });
+export type PixConnection = z.infer<typeof PixConnection>;
 
 // ---- Plans -----------------------------------------------------------------
 
@@ -113,14 +204,26 @@ export const PendingCharge = ChargeSummary.extend({
 }).meta({ id: 'PendingCharge' });
 export type PendingCharge = z.infer<typeof PendingCharge>;
 
+export const RecurrenceStatus = z.enum(RECURRENCE_STATUSES);
+export type RecurrenceStatus = z.infer<typeof RecurrenceStatus>;
+export const Renewal = z.enum(RENEWALS);
+
 /** Answer of POST /subscribe/plan and POST /subscriptions/charge. */
 export const PaymentInfo = z
   .object({
     /** Price to pay in reais (plan value less discount). */
     value: z.number(),
-    /** Pix "copia e cola" BR Code. */
+    /**
+     * Pix "copia e cola" BR Code. With `automatic=true`, the composite code
+     * (Jornada 3): one scan pays the first period and authorizes the rest.
+     */
     payment_specs: z.string(),
     charge: ChargeSummary,
+    /**
+     * The Pix Automático authorization this charge's composite code carries (`id` is the PSP's
+     * idRec): with `automatic=true`, or when the open charge asked for again is such a one.
+     */
+    recurrence: z.object({ id: z.string(), status: RecurrenceStatus }).optional(),
   })
   .meta({ id: 'PaymentInfo' });
 export type PaymentInfo = z.infer<typeof PaymentInfo>;
@@ -131,6 +234,11 @@ export const PlansResponse = z
     plans: z.array(Plan),
     /** True only while the caller's subscription is active. */
     is_subscribed: z.boolean(),
+    /**
+     * The creator offers 'Renovação automática' (Pix Automático): a connected PSP with
+     * recurrences enabled and a receiving account (POST /subscribe/plan?automatic=true).
+     */
+    automatic_available: z.boolean(),
     pending_charge: PendingCharge.optional(),
   })
   .meta({ id: 'PlansResponse' });
@@ -139,7 +247,33 @@ export type PlansResponse = z.infer<typeof PlansResponse>;
 export const SubscribePlanQuery = z.object({
   username: Username,
   plan_type: PlanType.default(DEFAULT_PLAN_TYPE.subscribe),
+  /**
+   * 'true': renew automatically with Pix Automático (needs the body's cpf and name). 'false': a
+   * plain Pix, even when the open charge of the plan is a Pix Automático one (which, without the
+   * parameter, is answered again with its `recurrence`).
+   */
+  automatic: z
+    .enum(['true', 'false'], { message: 'automatic deve ser true ou false.' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
+/** The payer, as Banco Central requires for Pix Automático (`vinculo.devedor`). */
+export const SubscribePlanBody = z
+  .object({
+    cpf: z
+      .string({ message: 'Informe o CPF.' })
+      .trim()
+      .refine((v) => isValidCpf(v), 'CPF inválido: confira os dígitos.')
+      .transform(stripDocument),
+    name: z
+      .string({ message: 'Informe o nome completo.' })
+      .trim()
+      .min(3, 'Informe o nome completo.')
+      .max(140, 'O nome passa de 140 caracteres.')
+      .refine((v) => /\S+\s+\S+/.test(v), 'Informe o nome completo (nome e sobrenome).'),
+  })
+  .meta({ id: 'SubscribePlanBody' });
+export type SubscribePlanBody = z.input<typeof SubscribePlanBody>;
 export const ChargeBody = z.object({ plan: Uuid });
 export type ChargeBody = z.infer<typeof ChargeBody>;
 
@@ -185,6 +319,21 @@ export const EndToEndId = z
   .string()
   .regex(/^[A-Za-z0-9]{1,64}$/, 'Identificador de pagamento inválido.');
 
+export const PixRefundStatus = z.enum(PIX_REFUND_STATUSES);
+/** A refund of a payment to review (API Pix devolução). */
+export const PixRefund = z
+  .object({
+    id: z.string(),
+    /** The refunded payment's endToEndId (the review's id). */
+    end_to_end_id: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    status: PixRefundStatus,
+    created_at: Timestamp,
+  })
+  .meta({ id: 'PixRefund' });
+export type PixRefund = z.infer<typeof PixRefund>;
+
 export const PaymentReview = z
   .object({
     /** The Pix end-to-end id: one review per payment received. */
@@ -206,6 +355,9 @@ export const PaymentReview = z
     received_at: Timestamp,
     status: PaymentReviewStatus,
     resolved_at: Timestamp.nullable(),
+    /** Received through a PSP the server can ask to refund it (POST /charges/{ws}/{id}/refund). */
+    refundable: z.boolean(),
+    refund: PixRefund.nullable(),
   })
   .meta({ id: 'PaymentReview' });
 export type PaymentReview = z.infer<typeof PaymentReview>;
@@ -216,6 +368,23 @@ export const PaymentReviewsQuery = pageQuery(PAYMENT_REVIEWS_PAGING).extend({
 export const PaymentReviewsResponse = paged('reviews', PaymentReview);
 export type PaymentReviewsResponse = z.infer<typeof PaymentReviewsResponse>;
 export const PaymentReviewParams = z.object({ ws: Uuid, id: EndToEndId });
+
+/** A Pix received through the workspace's connection that matched none of its charges. */
+export const PixNotification = z
+  .object({
+    /** The Pix endToEndId. */
+    id: z.string(),
+    txid: z.string().nullable(),
+    amount: z.number(),
+    currency: z.string(),
+    paid_at: Timestamp.nullable(),
+    received_at: Timestamp,
+    refund: PixRefund.nullable(),
+  })
+  .meta({ id: 'PixNotification' });
+export const PixNotificationsQuery = pageQuery(PIX_NOTIFICATIONS_PAGING);
+export const PixNotificationsResponse = paged('notifications', PixNotification);
+export type PixNotificationsResponse = z.infer<typeof PixNotificationsResponse>;
 
 // ---- Subscriptions -----------------------------------------------------------
 
@@ -238,6 +407,10 @@ export type ConfirmChargeResponse = z.infer<typeof ConfirmChargeResponse>;
 
 export const MySubscription = SubscriptionState.extend({
   workspace_id: Uuid,
+  /** 'automatic': Pix Automático debits each period (until cancelled); 'manual': the fan pays each one. */
+  renewal: Renewal,
+  /** The Pix Automático authorization's status, as the PSP reports it; null without one. */
+  recurrence_status: RecurrenceStatus.nullable(),
   /** The creator's profile. */
   username: z.string(),
   label: z.string(),
@@ -300,6 +473,8 @@ export const Subscriber = z
     description: z.string(),
     plan_type: PlanType,
     current_period_end: Timestamp,
+    /** 'automatic' while the subscriber's Pix Automático authorization is approved. */
+    renewal: Renewal,
   })
   .meta({ id: 'Subscriber' });
 export type Subscriber = z.infer<typeof Subscriber>;
@@ -325,6 +500,49 @@ export const PixWebhookItem = z
   .loose();
 export const PixWebhookBody = z.object({ pix: z.array(PixWebhookItem).max(1000) }).loose();
 export type PixWebhookBody = z.infer<typeof PixWebhookBody>;
+export const SubscriptionParams = z.object({ id: Uuid });
+/** Answer of DELETE /subscriptions/{id}/recurrence: the subscription stays active to its end. */
+export const MyRenewal = z
+  .object({
+    id: Uuid,
+    renewal: Renewal,
+    recurrence_status: RecurrenceStatus.nullable(),
+    current_period_end: Timestamp.nullable(),
+  })
+  .meta({ id: 'MyRenewal' });
+export type MyRenewal = z.infer<typeof MyRenewal>;
+
+/** A connection's webhook path: `{webhookUrl}/pix`, `/rec` or `/cobr`. */
+export const PspWebhookParams = z.object({
+  connection: z.uuid({ message: 'Webhook desconhecido.' }),
+  kind: z.enum(['pix', 'rec', 'cobr'], { message: 'Webhook desconhecido.' }),
+});
+/** `{webhookUrl}/rec`: recurrences whose status changed (API Pix RecNotification). */
+export const PixRecWebhookItem = z
+  .object({
+    idRec: z.string().min(1).max(64),
+    status: z.string().max(40),
+  })
+  .loose();
+/** `{webhookUrl}/cobr`: recurring charges whose status changed (API Pix CobRNotification). */
+export const PixCobrWebhookItem = z
+  .object({
+    idRec: z.string().min(1).max(64),
+    txid: z.string().min(1).max(35),
+    status: z.string().max(40),
+    pix: z.array(PixWebhookItem).max(100).optional(),
+  })
+  .loose();
+/** The body of any of the three: one of `pix`, `recs`, `cobsr`, as the path says. */
+export const PspWebhookBody = z
+  .object({
+    pix: z.array(PixWebhookItem).max(1000).optional(),
+    recs: z.array(PixRecWebhookItem).max(1000).optional(),
+    cobsr: z.array(PixCobrWebhookItem).max(1000).optional(),
+  })
+  .loose();
+export type PspWebhookBody = z.infer<typeof PspWebhookBody>;
+
 export const PixWebhookResponse = z.object({
   received: z.number().int(),
   applied: z.number().int(),
@@ -365,5 +583,53 @@ export const SUBSCRIPTION_ERRORS = defineErrors({
   PIX_PROVIDER_ERROR: {
     status: 502,
     message: 'Não foi possível gerar a cobrança Pix agora. Tente novamente em instantes.',
+  },
+  /** GET/DELETE /workspaces/{id}/pix/connection without one. */
+  PIX_CONNECTION_NOT_FOUND: {
+    status: 404,
+    message: 'Este espaço de trabalho não tem conta Pix conectada.',
+  },
+  /** The uploaded certificate, key or passphrase cannot be used (the message says which). */
+  PIX_CERTIFICATE_INVALID: { status: 400, message: 'O certificado enviado não pôde ser usado.' },
+  PIX_PSP_CERTIFICATE_REFUSED: {
+    status: 502,
+    message: 'Certificado recusado pelo PSP: a conexão segura (mTLS) não aceitou o certificado.',
+  },
+  PIX_PSP_SERVER_UNTRUSTED: {
+    status: 502,
+    message: 'O certificado do servidor do PSP não é confiável: confira a URL da API.',
+  },
+  PIX_PSP_CREDENTIALS_REFUSED: {
+    status: 502,
+    message: 'Credenciais recusadas pelo PSP: confira o client_id e o client_secret.',
+  },
+  PIX_PSP_KEY_NOT_OWNED: {
+    status: 400,
+    message: 'Esta chave Pix não pertence a esta conta do PSP.',
+  },
+  PIX_PSP_WEBHOOK_REFUSED: {
+    status: 502,
+    message: 'O PSP recusou o cadastro do webhook.',
+  },
+  PIX_PSP_UNREACHABLE: {
+    status: 502,
+    message: 'O PSP não respondeu. Confira a URL da API e tente novamente.',
+  },
+  AUTOMATIC_RENEWAL_UNAVAILABLE: {
+    status: 409,
+    message: 'A renovação automática não está disponível para este perfil.',
+  },
+  RECURRENCE_NOT_FOUND: {
+    status: 404,
+    message: 'Esta assinatura não tem renovação automática ativa.',
+  },
+  PAYMENT_NOT_REFUNDABLE: {
+    status: 409,
+    message: 'Este pagamento não pode ser devolvido por aqui: devolva-o pelo app do seu banco.',
+  },
+  PAYMENT_ALREADY_REFUNDED: { status: 409, message: 'Este pagamento já foi devolvido.' },
+  PIX_REFUND_FAILED: {
+    status: 502,
+    message: 'O PSP não aceitou a devolução agora. Tente novamente em instantes.',
   },
 });

@@ -5,11 +5,16 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { charges, pixNotifications } from '../db/schema/subscriptions';
+import { charges, pixNotifications, pixRefunds } from '../db/schema/subscriptions';
 import { users } from '../db/schema/users';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
 
-export const REVIEW_REASONS = ['amount_mismatch', 'already_paid', 'charge_not_payable'] as const;
+export const REVIEW_REASONS = [
+  'amount_mismatch',
+  'already_paid',
+  'charge_not_payable',
+  'age_verification_required',
+] as const;
 
 const payerWorkspace = sql`(select w.label, w.username
     from ${workspaceMembers} m join ${workspaces} w on w.id = m.workspace_id
@@ -19,6 +24,7 @@ const payerWorkspace = sql`(select w.label, w.username
 const reviewColumns = {
   notification: pixNotifications,
   charge: charges,
+  refund: pixRefunds,
   username: sql<string>`coalesce(pw.username, ${users.username})`,
   label: sql<string>`coalesce(pw.label, ${users.fullName})`,
 };
@@ -43,6 +49,7 @@ export async function listPaymentReviews(
     .from(pixNotifications)
     .innerJoin(charges, eq(charges.id, pixNotifications.chargeId))
     .innerJoin(users, eq(users.id, charges.payerId))
+    .leftJoin(pixRefunds, eq(pixRefunds.endToEndId, pixNotifications.endToEndId))
     .leftJoin(sql`lateral ${payerWorkspace} pw`, sql`true`)
     .where(where)
     .orderBy(desc(pixNotifications.receivedAt), desc(pixNotifications.endToEndId))
@@ -62,6 +69,7 @@ export async function findPaymentReview(db: DbOrTx, workspaceId: string, endToEn
     .from(pixNotifications)
     .innerJoin(charges, eq(charges.id, pixNotifications.chargeId))
     .innerJoin(users, eq(users.id, charges.payerId))
+    .leftJoin(pixRefunds, eq(pixRefunds.endToEndId, pixNotifications.endToEndId))
     .leftJoin(sql`lateral ${payerWorkspace} pw`, sql`true`)
     .where(and(isReview(workspaceId), eq(pixNotifications.endToEndId, endToEndId)))
     .limit(1);

@@ -6,10 +6,20 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { charges, subscriptionPayments, subscriptions } from '../db/schema/subscriptions';
+import {
+  charges,
+  pixRecurrences,
+  subscriptionPayments,
+  subscriptions,
+} from '../db/schema/subscriptions';
+import type { RecurrenceStatus } from '../db/schema/subscriptions';
 import type { ChargeStatus } from '../db/schema/subscriptions';
 import { users } from '../db/schema/users';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
+
+/** The status of the subscription's newest Pix Automático authorization (null: none). */
+const recurrenceStatus = sql<RecurrenceStatus | null>`(select r.status from ${pixRecurrences} r
+  where r.subscription_id = ${subscriptions.id} order by r.created_at desc limit 1)`;
 
 /** The payer's own workspace (the first they own), joined laterally for labels and avatars. */
 function ownWorkspaceOf(userId: SQLWrapper) {
@@ -87,7 +97,7 @@ export async function listSubscriberSubscriptions(
     isNull(workspaces.deletedAt),
   );
   const rows = await db
-    .select({ subscription: subscriptions, workspace: workspaces })
+    .select({ subscription: subscriptions, workspace: workspaces, recurrenceStatus })
     .from(subscriptions)
     .innerJoin(workspaces, eq(workspaces.id, subscriptions.workspaceId))
     .where(where)
@@ -138,6 +148,7 @@ export async function listActiveSubscribers(
       id: subscriptions.id,
       planType: subscriptions.planType,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
+      recurrenceStatus,
       ...payerWorkspace,
     })
     .from(subscriptions)
@@ -221,6 +232,23 @@ export async function findReminderTarget(db: DbOrTx, subscriptionId: string) {
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.subscriberId))
     .where(eq(subscriptions.id, subscriptionId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The owner of a workspace with the workspace's names (a notice to the creator). */
+export async function findWorkspaceOwnerContact(db: DbOrTx, workspaceId: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      fullName: users.fullName,
+      label: workspaces.label,
+      username: workspaces.username,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
     .limit(1);
   return row ?? null;
 }

@@ -15,6 +15,9 @@ export const E2E = {
   oidcPort: port('E2E_OIDC_PORT', 4313),
   host: '127.0.0.1',
 
+  /** The stand-in PSP's client credentials (it listens on a free port: GET /psp on the harness). */
+  psp: { clientId: 'fa-clube-e2e-psp', clientSecret: 'segredo-do-psp-e2e-123' },
+
   google: {
     clientId: 'fa-clube-e2e',
     clientSecret: 'fa-clube-e2e-secret-0123456789abcdef',
@@ -29,3 +32,6 @@ export const appUrl = `http://${E2E.host}:${E2E.appPort}`;
 export const harnessUrl = `http://${E2E.host}:${E2E.harnessPort}`;
 export const oidcIssuer = `http://${E2E.host}:${E2E.oidcPort}`;
 export const smtpUrl = `smtp://${E2E.host}:${E2E.smtpPort}`;
+
+/** The stand-in PSP's CA, written by the harness for the app's PIX_CA_FILE. */
+export const pspCaFile = (dataDir: string) => `${dataDir}/psp-ca.pem`;

@@ -51,7 +51,7 @@ describe('api client: headers and errors', () => {
     expect(calls[0]!.headers.get('X-Device-Type')).toBe('mobile');
   });
 
-  it('checks the answer against a contract schema fetched on demand (lazySchema)', async () => {
+  it('checks the answer against a contract schema named in the call, fetched on demand', async () => {
     mockFetch(() => ({ body: { message: 'ok', extra: 1 } }));
     const schema = 'MessageBody';
 

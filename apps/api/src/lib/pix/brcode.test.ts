@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldText } from '@fa-clube/contract';
 import { crc16, decodeBrCode, encodeBrCode, newTxid, parseTlv } from './index';
+import { crcOf, writeDynamicBrCode } from '../../../test/support/brcode-writer';
 
 /** Banco Central, "Manual de Padrões para Iniciação do Pix", static-code example (CRC 1D3D). */
 const MANUAL_STATIC =
@@ -93,6 +94,7 @@ describe('encodeBrCode', () => {
       payloadFormatIndicator: '01',
       pointOfInitiation: null,
       type: 'static',
+      recurrence: null,
       merchantAccount: {
         gui: 'br.gov.bcb.pix',
         key: '+5511987654321',
@@ -153,6 +155,7 @@ describe('decodeBrCode', () => {
       payloadFormatIndicator: '01',
       pointOfInitiation: null,
       type: 'static',
+      recurrence: null,
       merchantAccount: {
         gui: 'br.gov.bcb.pix',
         key: '123e4567-e12b-12d1-a456-426655440000',
@@ -282,5 +285,103 @@ describe('newTxid', () => {
     expect(ids.size).toBe(500);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{25}$/);
     expect(newTxid(32)).toMatch(/^[A-Za-z0-9]{32}$/);
+  });
+});
+
+// Pix Automático's composite codes and names past 25 characters, as PSPs and banks emit them.
+// The vectors come from Banco Central's API Pix 2.9.0 document (its `dadosQR.pixCopiaECola`
+// examples) and from the stand-in PSP's own TLV writer (test/support/brcode-writer.ts), never
+// from our encoder.
+describe('composite and long-name codes', () => {
+  const JORNADA_2 =
+    '00020126180014br.gov.bcb.pix5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***80800014br.gov.bcb.pix2558pix.example.com/qr/v2/rec/2353c790eefb11eaadc10242ac120002630462C9';
+  const JORNADA_3 =
+    '00020101021226760014br.gov.bcb.pix2554pix.example.com/qr/v2/8b3da2f39a4140d1a91abd93113bd4415204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***80800014br.gov.bcb.pix2558pix.example.com/qr/v2/rec/94ed2badcbc04c15b0bb7fa35319489063047741';
+  const JORNADA_4 =
+    '00020101021226810014br.gov.bcb.pix2559pix.example.com/qr/v2/cobv/1e6c54d3ec9449b7a7fc53b6b0f998e75204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***80800014br.gov.bcb.pix2558pix.example.com/qr/v2/rec/3ffa640fa4f14080adccb949fa2dc0d06304A441';
+
+  it('reads a recurrence-only code (Jornada 2): the Pix template holds the GUI alone', () => {
+    expect(decodeBrCode(JORNADA_2)).toMatchObject({
+      type: 'recurrence',
+      pointOfInitiation: null,
+      merchantAccount: { gui: 'br.gov.bcb.pix', key: null, url: null },
+      recurrence: {
+        gui: 'br.gov.bcb.pix',
+        url: 'pix.example.com/qr/v2/rec/2353c790eefb11eaadc10242ac120002',
+      },
+      amount: null,
+      merchantName: 'Fulano de Tal',
+      crc: '62C9',
+    });
+  });
+
+  it.each([
+    [
+      JORNADA_3,
+      'pix.example.com/qr/v2/8b3da2f39a4140d1a91abd93113bd441',
+      '94ed2badcbc04c15b0bb7fa353194890',
+    ],
+    [
+      JORNADA_4,
+      'pix.example.com/qr/v2/cobv/1e6c54d3ec9449b7a7fc53b6b0f998e7',
+      '3ffa640fa4f14080adccb949fa2dc0d0',
+    ],
+  ])('reads a payment-plus-recurrence code (%#)', (code, url, rec) => {
+    expect(decodeBrCode(code)).toMatchObject({
+      type: 'dynamic',
+      pointOfInitiation: '12',
+      merchantAccount: { url },
+      recurrence: { url: `pix.example.com/qr/v2/rec/${rec}` },
+      txid: '***',
+    });
+  });
+
+  it('reads what the stand-in PSP writes: names past 25 characters, composite with an amount', () => {
+    const name = 'PSP DE TESTE PAGAMENTOS DIGITAIS LTDA';
+    const code = writeDynamicBrCode({
+      paymentUrl: 'psp.example/qr/v2/abc',
+      recurrenceUrl: 'psp.example/qr/v2/rec/def',
+      amount: '29.90',
+      name,
+      city: 'SAO JOSE DOS CAMPOS',
+    });
+    expect(decodeBrCode(code)).toMatchObject({
+      type: 'dynamic',
+      merchantName: name,
+      merchantCity: 'SAO JOSE DOS CAMPOS',
+      amountCents: 2990,
+      merchantAccount: { url: 'psp.example/qr/v2/abc' },
+      recurrence: { url: 'psp.example/qr/v2/rec/def' },
+    });
+    expect(
+      decodeBrCode(writeDynamicBrCode({ paymentUrl: 'p.example/x', name, city: 'SP' })),
+    ).toMatchObject({
+      merchantName: name,
+      recurrence: null,
+    });
+  });
+
+  it('writes a composite code that the independent writer agrees with, byte for byte', () => {
+    const ours = encodeBrCode({
+      url: 'psp.example/qr/v2/abc',
+      recurrenceUrl: 'psp.example/qr/v2/rec/def',
+      amountCents: 2990,
+      merchantName: 'Criadora',
+      merchantCity: 'Sao Paulo',
+    });
+    const theirs = writeDynamicBrCode({
+      paymentUrl: 'psp.example/qr/v2/abc',
+      recurrenceUrl: 'psp.example/qr/v2/rec/def',
+      amount: '29.90',
+      name: 'Criadora',
+      city: 'Sao Paulo',
+    });
+    expect(ours).toBe(theirs);
+    expect(crcOf(JORNADA_2.slice(0, -4))).toBe('62C9');
+  });
+
+  it('refuses a recurrence template without its URL, and ignores other templates at 80', () => {
+    const body = JORNADA_2.slice(0, JORNADA_2.indexOf('8080')) + '80180014br.gov.bcb.pix6304';
+    expect(() => decodeBrCode(body + crcOf(body))).toThrow(/URL \(25\)/);
   });
 });

@@ -14,7 +14,14 @@ import { BrCodeError, parseTlv, tlv } from './tlv';
  *   54 "29.90"              amount (optional)
  *   58 "BR"  59 name (≤25)  60 city (≤15)
  *   62 additional data      05 txid (static: ≤25 of [A-Za-z0-9] or "***"; dynamic: "***")
+ *   80 recurrence           Pix Automático: 00 GUI "br.gov.bcb.pix", 25 the recurrence's
+ *                           location (no scheme). With 26/25 it is the composite code of
+ *                           Jornada 3 (pay now + authorize); with 26 holding the GUI alone,
+ *                           the recurrence-only code of Jornada 2.
  *   63 CRC16/CCITT-FALSE    over everything up to and including "6304" (last field)
+ *
+ * Decoding accepts what banks emit beyond what we write: a receiver name or
+ * city longer than the Manual's 25 and 15 (up to the field's 99).
  */
 export const PIX_GUI = 'br.gov.bcb.pix';
 export const MAX_STATIC_TXID = 25;
@@ -35,12 +42,25 @@ export interface BrCodeInput {
   txid?: string;
   /** 01; by default "12" for a dynamic code and absent for a static one; null omits it. */
   pointOfInitiation?: '11' | '12' | null;
+  /** 80/25: the Pix Automático recurrence's location, without "https://". */
+  recurrenceUrl?: string;
+}
+
+/** A location for 25: no scheme, printable ASCII without spaces. */
+function location(url: string, what: string): string {
+  const u = url.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(u))
+    throw new BrCodeError('INVALID_URL', `the ${what} goes without its scheme`);
+  if (!u || !isBrCodeText(u) || u.includes(' '))
+    throw new BrCodeError('INVALID_URL', `the ${what} must be printable ASCII without spaces`);
+  return u;
 }
 
 export function encodeBrCode(input: BrCodeInput): string {
   const hasKey = input.key !== undefined && input.key !== '';
   const hasUrl = input.url !== undefined && input.url !== '';
-  if (hasKey === hasUrl)
+  const recurrence = input.recurrenceUrl ? location(input.recurrenceUrl, 'recurrence URL') : '';
+  if ((hasKey && hasUrl) || (!hasKey && !hasUrl && !recurrence))
     throw new BrCodeError('KEY_OR_URL', 'a BR Code carries either a Pix key or a URL');
 
   const name = foldText(input.merchantName);
@@ -57,13 +77,8 @@ export function encodeBrCode(input: BrCodeInput): string {
     const key = input.key!.trim();
     if (!isBrCodeText(key)) throw new BrCodeError('INVALID_KEY', 'Pix key must be ASCII');
     account += tlv('01', key);
-  } else {
-    const url = input.url!.trim();
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
-      throw new BrCodeError('INVALID_URL', 'the URL goes without its scheme');
-    if (!isBrCodeText(url) || url.includes(' '))
-      throw new BrCodeError('INVALID_URL', 'the URL must be printable ASCII without spaces');
-    account += tlv('25', url);
+  } else if (hasUrl) {
+    account += tlv('25', location(input.url!, 'URL'));
   }
   const description = input.description ? foldText(input.description) : '';
   if (description) account += tlv('02', description);
@@ -100,6 +115,7 @@ export function encodeBrCode(input: BrCodeInput): string {
     tlv('59', name) +
     tlv('60', city) +
     tlv('62', tlv('05', txid)) +
+    (recurrence ? tlv('80', tlv('00', PIX_GUI) + tlv('25', recurrence)) : '') +
     '6304';
   return body + crc16(body);
 }
@@ -107,8 +123,13 @@ export function encodeBrCode(input: BrCodeInput): string {
 export interface DecodedBrCode {
   payloadFormatIndicator: string;
   pointOfInitiation: string | null;
-  /** dynamic when the merchant account carries a URL (25). */
-  type: 'static' | 'dynamic';
+  /**
+   * dynamic when the merchant account carries a URL (25), static with a key
+   * (01), recurrence when it holds neither and field 80 carries a recurrence.
+   */
+  type: 'static' | 'dynamic' | 'recurrence';
+  /** Field 80 (Pix Automático): the recurrence's location; null on other codes. */
+  recurrence: { gui: string; url: string } | null;
   merchantAccount: {
     gui: string;
     key: string | null;
@@ -175,7 +196,22 @@ export function decodeBrCode(payload: string): DecodedBrCode {
   }
   if (!account)
     throw new BrCodeError('MISSING_FIELD', `no merchant account with GUI ${PIX_GUI} (26)`);
-  if (!account.key && !account.url)
+
+  // Pix Automático's recurrence: an unreserved template (80..99, the Manual uses 80) with the GUI
+  let recurrence: DecodedBrCode['recurrence'] = null;
+  for (const f of fields) {
+    const n = Number(f.id);
+    if (n < 80 || n > 99) continue;
+    const sub = parseTlv(f.value, `field ${f.id}`);
+    const gui = sub.find((s) => s.id === '00')?.value;
+    if (gui?.toLowerCase() !== PIX_GUI) continue;
+    const url = sub.find((s) => s.id === '25')?.value;
+    if (!url)
+      throw new BrCodeError('INVALID_FIELD', `field ${f.id}: a recurrence needs its URL (25)`);
+    recurrence = { gui, url };
+    break;
+  }
+  if (!account.key && !account.url && !recurrence)
     throw new BrCodeError(
       'MISSING_FIELD',
       'the merchant account has neither key (01) nor URL (25)',
@@ -190,15 +226,15 @@ export function decodeBrCode(payload: string): DecodedBrCode {
   const txid = parseTlv(additional, 'field 62').find((s) => s.id === '05')?.value;
   if (!txid) throw new BrCodeError('MISSING_FIELD', 'field 62/05 (txid) is missing');
 
+  // banks write names past the Manual's 25 (and cities past 15): read them as written
   const merchantName = need('59', 'merchant name');
   const merchantCity = need('60', 'merchant city');
-  if (merchantName.length > PIX_NAME_MAX || merchantCity.length > PIX_CITY_MAX)
-    throw new BrCodeError('INVALID_FIELD', 'merchant name or city too long');
 
   return {
     payloadFormatIndicator,
     pointOfInitiation: get('01'),
-    type: account.url ? 'dynamic' : 'static',
+    type: account.url ? 'dynamic' : account.key ? 'static' : 'recurrence',
+    recurrence,
     merchantAccount: account,
     merchantCategoryCode: need('52', 'merchant category code'),
     currency: need('53', 'transaction currency'),

@@ -8,7 +8,11 @@ import type { DbOrTx } from '../../db/client';
 import { usernameOf } from '../../read-models/finance';
 import { ensureSystemAccount } from './accounts.repo';
 import { ensureCategory } from './categories.repo';
-import { anonymiseChargePayer, insertChargeTransaction } from './transactions.repo';
+import {
+  anonymiseChargePayer,
+  insertChargeTransaction,
+  insertTransactions,
+} from './transactions.repo';
 import type { TransactionRow } from './transactions.repo';
 
 /** Where paid Pix charges are booked, created on first use. */
@@ -73,6 +77,68 @@ export async function bookPixIncome(
     chargeId: charge.id,
     createdAt: paidAt,
   });
+}
+
+/**
+ * Books a refund of a Pix that granted nothing (a payment to review), inside
+ * the caller's transaction: the money that came in and went back never showed
+ * in the ledger, so both legs are booked on the Pix account — the payment
+ * received (+) and its refund (−), both `source: 'pix'` — and the account's
+ * balance stays the PSP's. Once per refund (import keys on the account): a
+ * second call adds nothing.
+ */
+export async function bookPixRefund(
+  tx: DbOrTx,
+  refund: {
+    workspaceId: string;
+    refundId: string;
+    endToEndId: string;
+    amountCents: number;
+    currency: string;
+    receivedAt: Date;
+    refundedAt: Date;
+    /** e.g. "@fa" or the txid: who or what paid. */
+    reference: string;
+  },
+): Promise<TransactionRow[]> {
+  const account = await ensureSystemAccount(tx, {
+    workspaceId: refund.workspaceId,
+    systemKey: 'pix',
+    label: PIX_ACCOUNT_LABEL,
+    accountType: 'payment_account',
+    currency: refund.currency,
+    description: 'Recebimentos das assinaturas por Pix.',
+  });
+  const common = {
+    workspaceId: refund.workspaceId,
+    accountId: account.id,
+    currency: account.currency,
+    status: 'paid' as const,
+    source: 'pix' as const,
+    categoryId: null,
+  };
+  return insertTransactions(tx, [
+    {
+      ...common,
+      date: todayIn(BUSINESS_TIME_ZONE, refund.receivedAt),
+      amountCents: refund.amountCents,
+      label: `Pix recebido (devolvido) — ${refund.reference}`,
+      description: `Pix ${refund.endToEndId}, devolvido ao pagador`,
+      externalId: refund.endToEndId,
+      importKey: `pix-refund:${refund.refundId}:in`,
+      createdAt: refund.receivedAt,
+    },
+    {
+      ...common,
+      date: todayIn(BUSINESS_TIME_ZONE, refund.refundedAt),
+      amountCents: -refund.amountCents,
+      label: `Devolução de Pix — ${refund.reference}`,
+      description: `Devolução ${refund.refundId} do Pix ${refund.endToEndId}`,
+      externalId: refund.refundId,
+      importKey: `pix-refund:${refund.refundId}:out`,
+      createdAt: refund.refundedAt,
+    },
+  ]);
 }
 
 /** What a deleted payer is called in the ledger. */

@@ -7,7 +7,7 @@ import type { TestContext } from '../../../test/support/context';
 import { createCategory, financeCall, getJson } from '../../../test/support/finance';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
+import { apiPixEnv, freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
 import { readCharge, setUpCreator } from '../../../test/support/subscriptions';
 
@@ -27,8 +27,7 @@ beforeAll(async () => {
   });
   t = await createTestContext({
     env: {
-      PIX_PROVIDER: 'apipix',
-      PIX_API_URL: psp.url,
+      ...apiPixEnv(psp),
       PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
   });

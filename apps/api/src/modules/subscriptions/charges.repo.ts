@@ -140,3 +140,47 @@ export async function resolveNotification(
     .returning({ id: pixNotifications.endToEndId });
   return rows.length === 1;
 }
+
+/** A payment that arrived without an open charge (a Pix Automático debit): recorded as paid, once per txid. */
+export async function insertPaidCharge(db: DbOrTx, input: typeof charges.$inferInsert) {
+  const [row] = await db
+    .insert(charges)
+    .values({ ...input, status: 'paid' })
+    .onConflictDoNothing({ target: charges.txid })
+    .returning();
+  return row ?? null;
+}
+
+export async function setChargePaymentSpecs(db: DbOrTx, chargeId: string, paymentSpecs: string) {
+  await db.update(charges).set({ paymentSpecs }).where(eq(charges.id, chargeId));
+}
+
+/** A connection's pending charges, oldest first, after `after` (the reconciliation's batches). */
+export async function listPendingChargesOfConnection(
+  db: DbOrTx,
+  connectionId: string,
+  since: Date,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.connectionId, connectionId),
+        eq(charges.status, 'pending'),
+        gt(charges.createdAt, since),
+      ),
+    )
+    .orderBy(charges.createdAt)
+    .limit(limit);
+}
+
+export async function findNotification(db: DbOrTx, endToEndId: string) {
+  const [row] = await db
+    .select()
+    .from(pixNotifications)
+    .where(eq(pixNotifications.endToEndId, endToEndId))
+    .limit(1);
+  return row ?? null;
+}

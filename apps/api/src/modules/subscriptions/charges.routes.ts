@@ -11,6 +11,8 @@ import {
   PaymentReviewParams,
   PaymentReviewsQuery,
   PaymentReviewsResponse,
+  PixRefund,
+  SubscribePlanBody,
   SubscribePlanQuery,
   WorkspaceParams,
   errorResponses,
@@ -26,7 +28,7 @@ import {
   listCharges,
   subscribeToPlan,
 } from './charges.service';
-import { getPaymentReviews, resolvePaymentReview } from './payment-reviews.service';
+import { getPaymentReviews, refundPayment, resolvePaymentReview } from './payment-reviews.service';
 
 /** Charges: subscribing to a plan, opening a charge, the workspace's charges and their confirmation. */
 export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -40,13 +42,20 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Assinar um plano: abre (ou reaproveita) a cobrança Pix',
           description:
             'Responde o valor a pagar (valor menos desconto) e o Pix copia e cola. ' +
-            'Uma cobrança pendente e válida do mesmo plano é reaproveitada.',
+            'Uma cobrança pendente e válida do mesmo plano é reaproveitada. Com automatic=true ' +
+            '(Pix Automático, só quando o perfil tem conta conectada com recorrências e conta de ' +
+            'recebimento) o corpo traz { cpf, name } do pagador e a resposta o BR Code composto ' +
+            '(paga o primeiro período e autoriza os próximos) e recurrence { id, status }. Sem o ' +
+            'parâmetro, uma cobrança aberta de Pix Automático é respondida de novo com recurrence; ' +
+            'automatic=false pede um Pix avulso mesmo assim.',
           security: bearerSecurity,
           querystring: SubscribePlanQuery,
+          body: SubscribePlanBody.nullish(),
           response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
         },
       },
-      async (request) => subscribeToPlan(ctx, request.actor, request.query),
+      async (request) =>
+        subscribeToPlan(ctx, request.actor, request.query, request.body ?? undefined),
     );
 
     app.post(
@@ -112,6 +121,26 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => confirmCharge(ctx, request.actor, request.params.ws, request.params.id),
+    );
+
+    app.post(
+      paths.chargeRefund,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Devolver um pagamento a revisar pelo PSP (somente o proprietário)',
+          description:
+            '`id` é o id do pagamento a revisar (o endToEndId do Pix), também de um Pix da conta ' +
+            'conectada sem cobrança. PUT /pix/{e2eid}/devolucao/{id} no PSP que o recebeu; ' +
+            'aceita, a devolução é lançada no livro-caixa (entrada e saída na conta Pix) e o ' +
+            'pagamento fica resolvido. Uma devolução por pagamento.',
+          security: bearerSecurity,
+          params: PaymentReviewParams,
+          response: { 200: PixRefund, ...errorResponses(400, 401, 403, 404, 409, 502) },
+        },
+      },
+      async (request) => refundPayment(ctx, request.actor, request.params.ws, request.params.id),
     );
 
     app.get(

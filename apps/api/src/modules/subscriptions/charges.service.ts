@@ -1,6 +1,7 @@
 import { PAGING, pageOffset } from '@fa-clube/contract';
 import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import type {
+  SubscribePlanBody,
   ChargeDetail,
   ChargesResponse,
   ChargeStatus,
@@ -22,8 +23,16 @@ import {
   toPaymentInfo,
   toSubscriptionState,
 } from './dto';
-import { applyPayment } from './payments.service';
+import { ageGateBlocks, applyPayment } from './payments.service';
 import { pixProvider } from './providers';
+import { createApiPixProvider } from './providers/apipix';
+import {
+  connectionClient,
+  findConnectedConnection,
+  offersAutomatic,
+} from './pix-connections.service';
+import { authorizeRecurrence } from './recurrences.service';
+import { findRecurrenceByFirstCharge } from './recurrences.repo';
 import { expireCharge, findChargeById, findPendingCharge, insertCharge } from './charges.repo';
 import { findChargeWithPayer, listWorkspaceCharges } from '../../read-models/subscribers';
 import { requireAgeVerified } from '../trueid/trueid.service';
@@ -42,15 +51,40 @@ const chargeNotFound = () => new AppError('CHARGE_NOT_FOUND', 'Cobrança não en
 export async function subscribeToPlan(
   ctx: AppContext,
   actor: Actor | null,
-  input: { username: string; plan_type: PlanType },
+  /** `automatic`: true — Pix Automático; false — a plain Pix even when a composite one is open. */
+  input: { username: string; plan_type: PlanType; automatic?: boolean },
+  payerData?: SubscribePlanBody,
 ): Promise<PaymentInfo> {
   const payer = requireActor(actor);
+  if (input.automatic && !payerData)
+    throw new AppError('VALIDATION_ERROR', 'Informe o CPF e o nome completo.', {
+      errors: [{ field: 'cpf', message: 'Informe o CPF e o nome completo.' }],
+    });
   const ws = await requireProfile(ctx, input.username);
   await refuseOwnTeam(ctx, payer, ws.id);
   await requireAgeVerified(ctx, ws.id, payer.userId);
   const plan = await findPlan(ctx.db, ws.id, input.plan_type);
   if (!plan) throw planNotFound();
-  return toPaymentInfo(await openCharge(ctx, payer.userId, ws, plan));
+  if (!input.automatic)
+    return paymentInfo(
+      ctx,
+      await openCharge(ctx, payer.userId, ws, plan, { plain: input.automatic === false }),
+    );
+  // Pix Automático (Jornada 3): a fresh immediate charge, then the recurrence bound to it
+  const connection = await findConnectedConnection(ctx.db, ws.id);
+  if (!offersAutomatic(connection)) throw new AppError('AUTOMATIC_RENEWAL_UNAVAILABLE');
+  const charge = await openCharge(ctx, payer.userId, ws, plan, { replaceOpen: true });
+  const recurrence = await authorizeRecurrence(ctx, {
+    connection,
+    charge,
+    plan,
+    ws,
+    payer: { userId: payer.userId, cpf: String(payerData!.cpf), name: payerData!.name },
+  });
+  return {
+    ...toPaymentInfo({ ...charge, paymentSpecs: recurrence.paymentSpecs }),
+    recurrence: { id: recurrence.idRec, status: recurrence.status },
+  };
 }
 
 /** POST /subscriptions/charge { plan } */
@@ -65,7 +99,16 @@ export async function chargeForPlan(
   const ws = (await findWorkspace(ctx, plan.workspaceId))!;
   await refuseOwnTeam(ctx, payer, ws.id);
   await requireAgeVerified(ctx, ws.id, payer.userId);
-  return toPaymentInfo(await openCharge(ctx, payer.userId, ws, plan));
+  return paymentInfo(ctx, await openCharge(ctx, payer.userId, ws, plan));
+}
+
+/** A charge to pay; a Pix Automático first charge (composite code) with its recurrence. */
+async function paymentInfo(ctx: AppContext, charge: ChargeRow): Promise<PaymentInfo> {
+  const recurrence = await findRecurrenceByFirstCharge(ctx.db, charge.id);
+  return {
+    ...toPaymentInfo(charge),
+    ...(recurrence ? { recurrence: { id: recurrence.idRec, status: recurrence.status } } : {}),
+  };
 }
 
 /** The owner and the team already see everything: they do not subscribe. */
@@ -91,7 +134,7 @@ export async function openCharge(
   payerId: string,
   ws: WorkspaceRef,
   plan: PlanRow,
-  opts: { replaceOpen?: boolean; renewalOf?: string } = {},
+  opts: { replaceOpen?: boolean; plain?: boolean; renewalOf?: string } = {},
 ): Promise<ChargeRow> {
   const pix = await findPixSettings(ctx.db, ws.id);
   if (!pix)
@@ -102,8 +145,14 @@ export async function openCharge(
   const now = ctx.clock.now();
   const existing = await findPendingCharge(ctx.db, payerId, plan.id);
   if (existing) {
-    if (!opts.replaceOpen && existing.expiresAt > now && existing.valueCents === price)
-      return existing;
+    // a Pix Automático first charge carries the composite code (paying it authorizes the
+    // recurrence): reused unless a plain Pix was asked for explicitly
+    const reusable =
+      !opts.replaceOpen &&
+      existing.expiresAt > now &&
+      existing.valueCents === price &&
+      !(opts.plain && (await findRecurrenceByFirstCharge(ctx.db, existing.id)));
+    if (reusable) return existing;
     await expireCharge(ctx.db, existing.id);
   }
   return createCharge(ctx, { payerId, ws, plan, price, pix, now, renewalOf: opts.renewalOf });
@@ -121,13 +170,21 @@ async function createCharge(
     renewalOf?: string;
   },
 ): Promise<ChargeRow> {
-  const provider = pixProvider(ctx);
+  // the workspace's own PSP when it has one connected; else the deployment's provider
+  const connection = await findConnectedConnection(ctx.db, input.ws.id);
+  const provider = connection
+    ? createApiPixProvider('psp', () => connectionClient(ctx, connection), ctx.logger)
+    : pixProvider(ctx);
   const ttlMinutes = ctx.config.pix.chargeTtlMinutes;
   const made = await provider.createCharge({
     txid: provider.newTxid(),
     amountCents: input.price,
     expiresInSeconds: ttlMinutes * 60,
-    receiver: { key: input.pix.key, name: input.pix.name, city: input.pix.city },
+    receiver: {
+      key: connection?.pixKey ?? input.pix.key,
+      name: input.pix.name,
+      city: input.pix.city,
+    },
     description: `Assinatura ${PLAN_TYPE_LABELS[input.plan.planType]} @${input.ws.username}`,
   });
   try {
@@ -141,6 +198,7 @@ async function createCharge(
       paymentSpecs: made.paymentSpecs,
       location: made.location,
       provider: provider.name,
+      connectionId: connection?.id ?? null,
       status: 'pending',
       expiresAt: addMinutes(input.now, ttlMinutes),
       renewalOf: input.renewalOf ?? null,
@@ -199,6 +257,12 @@ export async function confirmCharge(
   const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   const charge = await findChargeById(ctx.db, chargeId);
   if (!charge || charge.workspaceId !== workspaceId) throw chargeNotFound();
+  // the 18+ gate again when the payment is applied (issue 25)
+  if (await ageGateBlocks(ctx, workspaceId, charge.payerId))
+    throw new AppError(
+      'AGE_VERIFICATION_REQUIRED',
+      'A idade de quem pagou ainda não foi verificada: aprove a verificação antes de confirmar o pagamento.',
+    );
   const applied = await applyPayment(ctx, { chargeId, confirmedBy: owner.userId });
   if (!applied) {
     const latest = await findChargeById(ctx.db, chargeId);

@@ -5,18 +5,62 @@
  * Listed to the owner in 'Pagamentos pendentes' so it can be refunded or
  * credited, then marked resolved. Owner only: members get 403, anyone else 404.
  */
-import { PAYMENT_REVIEWS_PAGING, centsToMajor, pageOffset } from '@fa-clube/contract';
-import type { PaymentReview, PaymentReviewsResponse } from '@fa-clube/contract';
+import { randomBytes } from 'node:crypto';
+import {
+  PAYMENT_REVIEWS_PAGING,
+  PIX_NOTIFICATIONS_PAGING,
+  centsToMajor,
+  pageOffset,
+} from '@fa-clube/contract';
+import type {
+  PaymentReview,
+  PaymentReviewsResponse,
+  PixNotificationsResponse,
+  PixRefund,
+} from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { centsToDecimalString } from '../../lib/pix';
+import { PspError } from '../../lib/pix/psp-client';
+import type { PspClient } from '../../lib/pix/psp-client';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { findPaymentReview, listPaymentReviews } from '../../read-models/payment-reviews';
-import { resolveNotification } from './charges.repo';
+import { bookPixRefund } from '../finance/finance.service';
+import { findNotification, resolveNotification } from './charges.repo';
+import type { pixNotifications } from '../../db/schema/subscriptions';
+import { connectionClient } from './pix-connections.service';
+import { findConnectionById } from './pix-connections.repo';
+import { defaultPspClient } from './providers';
+import {
+  claimRefund,
+  findRefundOf,
+  listUnmatchedNotifications,
+  renewRefundId,
+  setRefundStatus,
+} from './refunds.repo';
+import type { PixRefundRow } from './refunds.repo';
 
 type ReviewRow = NonNullable<Awaited<ReturnType<typeof findPaymentReview>>>;
+type NotificationRow = typeof pixNotifications.$inferSelect;
 
-function toPaymentReview(row: ReviewRow): PaymentReview {
+function toPixRefund(r: PixRefundRow | null, currency = 'BRL'): PixRefund | null {
+  if (!r || r.status === 'SOLICITANDO') return null;
+  return {
+    id: r.id,
+    end_to_end_id: r.endToEndId,
+    amount: centsToMajor(r.amountCents),
+    currency,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** Received through a PSP the server can ask for the refund. */
+const refundable = (ctx: AppContext, n: NotificationRow) =>
+  Boolean(n.connectionId) || (n.provider === 'apipix' && ctx.config.pix.provider === 'apipix');
+
+function toPaymentReview(ctx: AppContext, row: ReviewRow): PaymentReview {
   const n = row.notification;
   return {
     id: n.endToEndId,
@@ -33,6 +77,8 @@ function toPaymentReview(row: ReviewRow): PaymentReview {
     received_at: n.receivedAt.toISOString(),
     status: n.resolvedAt ? 'resolved' : 'open',
     resolved_at: n.resolvedAt ? n.resolvedAt.toISOString() : null,
+    refundable: refundable(ctx, n),
+    refund: toPixRefund(row.refund, row.charge.currency),
   };
 }
 
@@ -50,7 +96,12 @@ export async function getPaymentReviews(
     limit: query.size,
     offset: pageOffset(PAYMENT_REVIEWS_PAGING, query.page, query.size),
   });
-  return { reviews: rows.map(toPaymentReview), page: query.page, size: query.size, total };
+  return {
+    reviews: rows.map((r) => toPaymentReview(ctx, r)),
+    page: query.page,
+    size: query.size,
+    total,
+  };
 }
 
 /** POST /charges/{ws}/reviews/{id}/resolve */
@@ -69,5 +120,135 @@ export async function resolvePaymentReview(
     now: ctx.clock.now(),
   });
   if (!resolved) throw new AppError('PAYMENT_REVIEW_RESOLVED');
-  return toPaymentReview((await findPaymentReview(ctx.db, workspaceId, endToEndId))!);
+  return toPaymentReview(ctx, (await findPaymentReview(ctx.db, workspaceId, endToEndId))!);
+}
+
+/** GET /workspaces/{id}/pix/notifications: owner and members. */
+export async function getUnmatchedNotifications(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  query: { page: number; size: number },
+): Promise<PixNotificationsResponse> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const { rows, total } = await listUnmatchedNotifications(ctx.db, {
+    workspaceId,
+    limit: query.size,
+    offset: pageOffset(PIX_NOTIFICATIONS_PAGING, query.page, query.size),
+  });
+  return {
+    notifications: rows.map(({ notification: n, refund }) => ({
+      id: n.endToEndId,
+      txid: n.txid,
+      amount: centsToMajor(n.amountCents),
+      currency: 'BRL',
+      paid_at: n.paidAt?.toISOString() ?? null,
+      received_at: n.receivedAt.toISOString(),
+      refund: toPixRefund(refund),
+    })),
+    page: query.page,
+    size: query.size,
+    total,
+  };
+}
+
+const newRefundId = () => `D${randomBytes(15).toString('hex')}`;
+
+/** The PSP that received a payment: its connection, or the deployment-wide account. */
+async function pspOf(ctx: AppContext, n: NotificationRow): Promise<PspClient> {
+  if (n.connectionId) {
+    const connection = await findConnectionById(ctx.db, n.connectionId);
+    if (connection) return connectionClient(ctx, connection);
+  } else if (refundable(ctx, n)) return defaultPspClient(ctx);
+  throw new AppError('PAYMENT_NOT_REFUNDABLE');
+}
+
+/**
+ * POST /charges/{ws}/{id}/refund: the owner sends back a payment to review
+ * (`id` its endToEndId), or a Pix of the connection that matched no charge,
+ * through `PUT /pix/{e2eid}/devolucao/{id}`; once accepted, it is booked in
+ * the ledger and the review is resolved. One refund per payment; a refund the
+ * PSP did not do may be asked again.
+ */
+export async function refundPayment(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  endToEndId: string,
+): Promise<PixRefund> {
+  const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const review = await findPaymentReview(ctx.db, workspaceId, endToEndId);
+  const n = review?.notification ?? (await findNotification(ctx.db, endToEndId));
+  const unmatched = n && !n.chargeId && n.workspaceId === workspaceId && n.outcome === 'ignored';
+  if (!n || (!review && !unmatched)) throw new AppError('PAYMENT_REVIEW_NOT_FOUND');
+  const client = await pspOf(ctx, n);
+  const now = ctx.clock.now();
+  let refund =
+    (await claimRefund(ctx.db, {
+      id: newRefundId(),
+      endToEndId,
+      workspaceId,
+      amountCents: n.amountCents,
+      status: 'SOLICITANDO',
+      requestedBy: owner.userId,
+      createdAt: now,
+      updatedAt: now,
+    })) ?? (await findRefundOf(ctx.db, endToEndId))!;
+  if (refund.status === 'EM_PROCESSAMENTO' || refund.status === 'DEVOLVIDO')
+    throw new AppError('PAYMENT_ALREADY_REFUNDED');
+  if (refund.status === 'NAO_REALIZADO')
+    refund = (await renewRefundId(ctx.db, refund.id, newRefundId(), now)) ?? refund;
+  let answer: { status?: string; rtrId?: string };
+  try {
+    answer = (
+      await client.call<{ status?: string; rtrId?: string }>(
+        'PUT',
+        `/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refund.id)}`,
+        {
+          body: {
+            valor: centsToDecimalString(n.amountCents),
+            descricao: 'Devolução pelo Fã Clube',
+          },
+        },
+      )
+    ).body;
+  } catch (err) {
+    ctx.logger.error(
+      { err: err instanceof PspError ? err.message : err, endToEndId },
+      'devolução Pix recusada ou sem resposta',
+    );
+    throw new AppError('PIX_REFUND_FAILED');
+  }
+  const status =
+    answer.status === 'DEVOLVIDO' || answer.status === 'NAO_REALIZADO'
+      ? answer.status
+      : 'EM_PROCESSAMENTO';
+  const saved = await ctx.db.transaction(async (tx) => {
+    const row = (await setRefundStatus(tx, refund.id, { status, rtrId: answer.rtrId, now }))!;
+    if (status !== 'NAO_REALIZADO') {
+      await bookPixRefund(tx, {
+        workspaceId,
+        refundId: refund.id,
+        endToEndId,
+        amountCents: n.amountCents,
+        currency: review?.charge.currency ?? 'BRL',
+        receivedAt: n.paidAt ?? n.receivedAt,
+        refundedAt: now,
+        reference: review ? `@${review.username}` : `txid ${n.txid ?? '—'}`,
+      });
+      await resolveNotification(tx, { endToEndId, userId: owner.userId, now });
+    }
+    return row;
+  });
+  return toPixRefund(saved, review?.charge.currency)!;
+}
+
+/** A refund's later status from the PSP (the Pix notification's `devolucoes`). */
+export async function applyRefundUpdates(
+  ctx: AppContext,
+  updates: { id: string; status: string }[],
+): Promise<void> {
+  for (const u of updates)
+    if (u.status === 'DEVOLVIDO' || u.status === 'NAO_REALIZADO' || u.status === 'EM_PROCESSAMENTO')
+      await setRefundStatus(ctx.db, u.id, { status: u.status, now: ctx.clock.now() });
 }

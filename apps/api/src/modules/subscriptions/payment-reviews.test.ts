@@ -5,7 +5,7 @@ import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
+import { apiPixEnv, freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
 import { readCharge, setUpCreator } from '../../../test/support/subscriptions';
 import { addTeamMember } from '../../../test/support/workspaces';
@@ -28,8 +28,7 @@ beforeAll(async () => {
   });
   t = await createTestContext({
     env: {
-      PIX_PROVIDER: 'apipix',
-      PIX_API_URL: psp.url,
+      ...apiPixEnv(psp),
       PIX_CLIENT_ID: 'fa-clube',
       PIX_CLIENT_SECRET: 'segredo-do-cliente',
       PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,

@@ -2,13 +2,16 @@ import { nextPeriodEnd, planPeriodEnd, type PixWebhookBody } from '@fa-clube/con
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { decimalStringToCents } from '../../lib/pix';
+import { AppError } from '../../lib/errors';
 import { bookPixIncome } from '../finance/finance.service';
+import { requireAgeVerified } from '../trueid/trueid.service';
 import {
   findChargeByTxid,
   insertNotification,
   markChargePaid,
   settleNotification,
 } from './charges.repo';
+import { findRecurrenceByFirstCharge } from './recurrences.repo';
 import {
   insertSubscriptionIfAbsent,
   insertSubscriptionPayment,
@@ -42,9 +45,25 @@ export async function applyPaymentInTx(
 ): Promise<AppliedPayment | null> {
   const charge = await markChargePaid(tx, { ...input, now });
   if (!charge) return null;
-  await bookPixIncome(tx, charge);
+  return grantPaidCharge(tx, now, charge);
+}
 
+/**
+ * What a paid charge grants, inside the caller's transaction (steps 2 to 4
+ * above): a charge paid now, or a Pix Automático debit settled (recorded as a
+ * paid charge), extends the subscription and is booked in the ledger alike.
+ * A first subscription authorized with Pix Automático takes the id its
+ * recurrence was given (the `vinculo.contrato` sent to the PSP).
+ */
+export async function grantPaidCharge(
+  tx: DbOrTx,
+  now: Date,
+  charge: ChargeRow,
+): Promise<AppliedPayment> {
+  await bookPixIncome(tx, charge);
+  const recurrence = await findRecurrenceByFirstCharge(tx, charge.id);
   let subscription = await insertSubscriptionIfAbsent(tx, {
+    id: recurrence?.subscriptionId,
     workspaceId: charge.workspaceId,
     subscriberId: charge.payerId,
     planType: charge.planType,
@@ -92,7 +111,37 @@ export type NotificationOutcome =
   | 'invalid_amount'
   | 'amount_mismatch'
   | 'already_paid'
-  | 'charge_not_payable';
+  | 'charge_not_payable'
+  | 'age_verification_required';
+
+/** Where a notification came from: a workspace's connection scopes the txids it may settle. */
+export interface NotificationScope {
+  connectionId: string;
+  workspaceId: string;
+}
+
+/**
+ * The 18+ gate again when money arrives (issue 25): a workspace that requires
+ * age verification grants nothing to a payer who is not (or no longer)
+ * verified; the payment is kept to review (and may be refunded).
+ */
+export async function ageGateBlocks(
+  ctx: AppContext,
+  workspaceId: string,
+  payerId: string,
+): Promise<boolean> {
+  try {
+    await requireAgeVerified(ctx, workspaceId, payerId);
+    return false;
+  } catch (err) {
+    if (
+      err instanceof AppError &&
+      (err.code === 'AGE_VERIFICATION_REQUIRED' || err.code === 'UNDERAGE')
+    )
+      return true;
+    throw err;
+  }
+}
 
 /**
  * One API Pix notification (an item of the webhook's `pix` array). Recorded once
@@ -105,15 +154,22 @@ export async function processPixNotification(
   ctx: AppContext,
   provider: string,
   item: PixWebhookBody['pix'][number],
+  scope?: NotificationScope,
 ): Promise<NotificationOutcome> {
   const now = ctx.clock.now();
   const amountCents = decimalStringToCents(item.valor);
   const horario = Date.parse(item.horario);
   const txid = item.txid ?? null;
+  // read before the transaction (PGlite has one connection): whose charge, and the 18+ gate
+  const found = txid ? await findChargeByTxid(ctx.db, txid) : null;
+  const mine = found && (!scope || found.workspaceId === scope.workspaceId) ? found : null;
+  const gated = mine ? await ageGateBlocks(ctx, mine.workspaceId, mine.payerId) : false;
   const outcome = await ctx.db.transaction(async (tx): Promise<NotificationOutcome> => {
     const fresh = await insertNotification(tx, {
       endToEndId: item.endToEndId,
       provider,
+      connectionId: scope?.connectionId ?? null,
+      workspaceId: scope?.workspaceId ?? mine?.workspaceId ?? null,
       txid,
       amountCents: amountCents ?? 0,
       paidAt: Number.isNaN(horario) ? null : new Date(horario),
@@ -122,10 +178,12 @@ export async function processPixNotification(
       receivedAt: now,
     });
     if (!fresh) return 'duplicate';
-    const charge = txid ? await findChargeByTxid(tx, txid) : null;
+    const charge = mine ? await findChargeByTxid(tx, mine.txid) : null;
     let result: NotificationOutcome;
     if (!charge) result = 'unknown_txid';
     else if (amountCents === null) result = 'invalid_amount';
+    else if (gated && amountCents === charge.valueCents && charge.status !== 'paid')
+      result = 'age_verification_required';
     else if (amountCents !== charge.valueCents) result = 'amount_mismatch';
     else {
       const applied = await applyPaymentInTx(tx, now, {
@@ -157,10 +215,11 @@ export async function processPixWebhook(
   ctx: AppContext,
   provider: string,
   body: PixWebhookBody,
+  scope?: NotificationScope,
 ): Promise<{ received: number; applied: number }> {
   let applied = 0;
   for (const item of body.pix) {
-    if ((await processPixNotification(ctx, provider, item)) === 'applied') applied++;
+    if ((await processPixNotification(ctx, provider, item, scope)) === 'applied') applied++;
   }
   return { received: body.pix.length, applied };
 }

@@ -8,6 +8,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { requireProfile } from '../workspaces/workspaces.service';
 import { toPendingCharge, toPlan } from './dto';
 import { findOpenChargeForWorkspace } from './charges.repo';
+import { automaticRenewalOffered } from './pix-connections.service';
 import { findPixSettings } from './pix-settings.repo';
 import { listPlans, upsertPlan } from './plans.repo';
 
@@ -45,8 +46,12 @@ export async function getPlansByUsername(
 ): Promise<PlansResponse> {
   const ws = await requireProfile(ctx, username);
   const now = ctx.clock.now();
-  const plans = await listPlans(ctx.db, ws.id);
-  if (!actor) return { plans: plans.map(toPlan), is_subscribed: false };
+  const [plans, automatic] = await Promise.all([
+    listPlans(ctx.db, ws.id),
+    automaticRenewalOffered(ctx, ws.id),
+  ]);
+  if (!actor)
+    return { plans: plans.map(toPlan), is_subscribed: false, automatic_available: automatic };
   const [isSubscribed, pending] = await Promise.all([
     hasActiveSubscription(ctx.db, actor.userId, ws.id, now),
     findOpenChargeForWorkspace(ctx.db, actor.userId, ws.id, now),
@@ -54,6 +59,7 @@ export async function getPlansByUsername(
   return {
     plans: plans.map(toPlan),
     is_subscribed: isSubscribed,
+    automatic_available: automatic,
     ...(pending ? { pending_charge: toPendingCharge(pending) } : {}),
   };
 }

@@ -18,6 +18,11 @@ import {
 } from './renewal-reminders.repo';
 import type { RenewalReminderRow } from './renewal-reminders.repo';
 import { findReminderTarget, findSubscriptionsDueForReminder } from '../../read-models/subscribers';
+import { queueMail } from '../mail/mail.service';
+import { sendCertificateExpiryNotices } from './pix-connections.service';
+import { renewsAutomatically, scheduleRecurringDebits } from './recurrences.service';
+import { findRecurrenceById, setFallbackCharge } from './recurrences.repo';
+import type { RecurringChargeRow } from './recurrences.repo';
 
 const REMINDER_BATCH = 200;
 
@@ -144,7 +149,9 @@ async function deliverReminder(
     !target ||
     !sub ||
     sub.status !== 'active' ||
-    sub.currentPeriodEnd.getTime() !== reminder.periodEnd.getTime()
+    sub.currentPeriodEnd.getTime() !== reminder.periodEnd.getTime() ||
+    // Pix Automático debits it: no charge to pay by hand (a failed debit e-mails one)
+    (await renewsAutomatically(ctx, sub.id))
   ) {
     // renewed, cancelled or ended since: this period needs no reminder any more
     await finishReminder(ctx.db, reminder.id, { status: 'skipped', now: ctx.clock.now() });
@@ -206,10 +213,49 @@ async function deliverReminder(
   }
 }
 
+/**
+ * A Pix Automático debit the fan's bank refused (or let expire): the fan gets
+ * a manual Pix charge for the period by e-mail, through the mail outbox; the
+ * subscription lapses at its end as any other if it is not paid.
+ */
+export async function emailDebitFallback(ctx: AppContext, debit: RecurringChargeRow) {
+  const recurrence = await findRecurrenceById(ctx.db, debit.recurrenceId);
+  const target = recurrence ? await findReminderTarget(ctx.db, recurrence.subscriptionId) : null;
+  const sub = target?.subscription;
+  const ws = sub ? await findWorkspace(ctx, sub.workspaceId) : null;
+  const plan = ws && sub ? await findPlan(ctx.db, ws.id, sub.planType) : null;
+  if (!target || !sub || !ws || !plan || sub.status !== 'active') return false;
+  const charge = await openCharge(ctx, sub.subscriberId, ws, plan, {
+    replaceOpen: true,
+    renewalOf: sub.id,
+  });
+  await setFallbackCharge(ctx.db, debit.id, charge.id);
+  const profileUrl = `${ctx.config.appUrl}/profile/${encodeURIComponent(ws.username)}`;
+  await queueMail(
+    ctx,
+    renderEmail({
+      kind: 'pix-automatic-failed',
+      to: target.email,
+      subject: `O débito automático da sua assinatura de ${ws.label} não foi feito`,
+      title: 'Pague a renovação por Pix',
+      paragraphs: [
+        `Olá, ${target.fullName}!`,
+        `O seu banco não fez o débito do Pix Automático da assinatura ${PLAN_TYPE_LABELS[sub.planType]} de ${ws.label} (@${ws.username}), que vale até ${dateFormat.format(sub.currentPeriodEnd)}. Para continuar com acesso ao conteúdo, pague ${formatCents(charge.valueCents)} com o Pix copia e cola abaixo, no app do seu banco:`,
+        charge.paymentSpecs,
+        `Este código vale até ${dateTimeFormat.format(charge.expiresAt)}. O novo período começa quando o atual terminar.`,
+      ],
+      action: { label: 'Renovar assinatura', url: profileUrl },
+    }),
+  );
+  return true;
+}
+
 export interface SubscriptionJobsResult {
   expiredSubscriptions: number;
   expiredCharges: number;
   remindersSent: number;
+  debitsScheduled: number;
+  certificateNotices: number;
 }
 
 /**
@@ -222,7 +268,15 @@ export async function runSubscriptionJobs(ctx: AppContext): Promise<Subscription
   const expiredSubscriptions = await expireEndedSubscriptions(ctx.db, now);
   const expiredCharges = await expireOverdueCharges(ctx.db, now);
   const { sent: remindersSent } = await sendRenewalReminders(ctx);
-  return { expiredSubscriptions, expiredCharges, remindersSent };
+  const debitsScheduled = await scheduleRecurringDebits(ctx);
+  const certificateNotices = await sendCertificateExpiryNotices(ctx);
+  return {
+    expiredSubscriptions,
+    expiredCharges,
+    remindersSent,
+    debitsScheduled,
+    certificateNotices,
+  };
 }
 
 /**

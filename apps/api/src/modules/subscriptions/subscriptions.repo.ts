@@ -9,6 +9,8 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export async function insertSubscriptionIfAbsent(
   db: DbOrTx,
   input: {
+    /** A chosen id (a Pix Automático contract names it before the row exists). */
+    id?: string;
     workspaceId: string;
     subscriberId: string;
     planType: PlanType;
@@ -19,6 +21,7 @@ export async function insertSubscriptionIfAbsent(
   const [row] = await db
     .insert(subscriptions)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       workspaceId: input.workspaceId,
       subscriberId: input.subscriberId,
       planType: input.planType,
@@ -112,4 +115,16 @@ export async function cancelSubscriptionsOf(tx: DbOrTx, subscriberId: string, no
     .where(
       and(eq(subscriptions.subscriberId, subscriberId), ne(subscriptions.status, 'cancelled')),
     );
+}
+
+/** The subscriber's subscription to a workspace, if any. */
+export async function findSubscriptionOf(db: DbOrTx, workspaceId: string, subscriberId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.workspaceId, workspaceId), eq(subscriptions.subscriberId, subscriberId)),
+    )
+    .limit(1);
+  return row ?? null;
 }

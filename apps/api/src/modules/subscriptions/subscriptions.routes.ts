@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MyRenewal,
+  SubscriptionParams,
   SubscribersQuery,
   SubscribersResponse,
   SubscriptionsQuery,
@@ -17,6 +19,7 @@ import {
   listMySubscriptions,
   listSubscribers,
 } from './subscriptions.service';
+import { cancelRecurrence } from './recurrences.service';
 
 /** The caller's subscriptions and a workspace's subscribers (list and CSV). */
 export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -37,6 +40,24 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => listMySubscriptions(ctx, request.actor, request.query),
+    );
+
+    app.delete(
+      paths.subscriptionRecurrence,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Cancelar a renovação automática (Pix Automático) de uma assinatura minha',
+          description:
+            'PATCH /rec/{idRec} para CANCELADA no PSP. A assinatura continua ativa até o fim ' +
+            'do período pago.',
+          security: bearerSecurity,
+          params: SubscriptionParams,
+          response: { 200: MyRenewal, ...errorResponses(400, 401, 404, 502) },
+        },
+      },
+      async (request) => cancelRecurrence(ctx, request.actor, request.params.id),
     );
 
     app.get(

@@ -45,9 +45,11 @@ export async function listMySubscriptions(
     listPayerPayments(ctx.db, me.userId, MY_PAYMENTS_MAX),
   ]);
   return {
-    subscriptions: subs.rows.map(({ subscription, workspace }) => ({
+    subscriptions: subs.rows.map(({ subscription, workspace, recurrenceStatus }) => ({
       ...toSubscriptionState(subscription, now),
       workspace_id: workspace.id,
+      renewal: recurrenceStatus === 'APROVADA' ? 'automatic' : 'manual',
+      recurrence_status: recurrenceStatus,
       username: workspace.username,
       label: workspace.label,
       avatar_url: publicImageUrl(workspace.avatarPath),
@@ -99,6 +101,7 @@ export async function listSubscribers(
       description: r.description,
       plan_type: r.planType,
       current_period_end: r.currentPeriodEnd.toISOString(),
+      renewal: r.recurrenceStatus === 'APROVADA' ? ('automatic' as const) : ('manual' as const),
     })),
     page: query.page,
     size: query.size,

@@ -243,6 +243,7 @@ describe('plans', () => {
         expect.objectContaining({ plan_type: 'yearly', value: 9.99, discount: 50, price: 5 }),
       ],
       is_subscribed: false,
+      automatic_available: false,
     });
     const unknown = await t.inject({ method: 'GET', url: '/api/v1/plans?username=ninguem_aqui' });
     expect(unknown.statusCode).toBe(404);
@@ -464,6 +465,8 @@ describe('charges and manual confirmation', () => {
         plan_type: 'quarterly',
         status: 'active',
         current_period_end: after.currentPeriodEnd.toISOString(),
+        renewal: 'manual',
+        recurrence_status: null,
       },
     ]);
   });
@@ -558,6 +561,7 @@ describe('subscribers', () => {
           description: '=HYPERLINK("http://mal.example","clique")',
           plan_type: 'yearly',
           current_period_end: sub.currentPeriodEnd.toISOString(),
+          renewal: 'manual',
         },
       ],
       page: 0,

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PixWebhookBody, PixWebhookResponse, errorResponses, paths } from '@fa-clube/contract';
+import {
+  PixWebhookBody,
+  PixWebhookResponse,
+  PspWebhookBody,
+  PspWebhookParams,
+  errorResponses,
+  paths,
+} from '@fa-clube/contract';
+import { processPspWebhook } from './psp-webhooks.service';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { processPixWebhook } from './payments.service';
@@ -64,5 +72,27 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         async (request) => processPixWebhook(ctx, request.params.provider, request.body),
       );
     }
+
+    app.post(
+      paths.pspWebhook,
+      {
+        schema: {
+          tags: ['webhooks'],
+          summary:
+            'Notificações do PSP de um espaço de trabalho (Pix, recorrências, cobranças recorrentes)',
+          description:
+            'O PSP chama {webhookUrl}/pix ({ pix: [...] }), /rec ({ recs: [...] }) e /cobr ' +
+            '({ cobsr: [...] }). O mTLS do PSP fica no proxy reverso (docs/pix-psp.md); aqui o ' +
+            'id da conexão identifica o espaço de trabalho, e cada txid/idRec e valor é conferido ' +
+            'com as cobranças dele. Idempotente por endToEndId; Pix sem cobrança correspondente ' +
+            'fica para revisão do proprietário.',
+          params: PspWebhookParams,
+          body: PspWebhookBody,
+          response: { 200: PixWebhookResponse, ...errorResponses(400, 404) },
+        },
+      },
+      async (request) =>
+        processPspWebhook(ctx, request.params.connection, request.params.kind, request.body),
+    );
   };
 }

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { addCalendarMonths } from '@fa-clube/contract';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -8,8 +9,9 @@ import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
+import { apiPixEnv, freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
+import { testCertificates } from '../../../test/support/pix-certs';
 import { readCharge, readSubscription, setUpCreator } from '../../../test/support/subscriptions';
 
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste-123';
@@ -30,8 +32,7 @@ beforeAll(async () => {
   });
   t = await createTestContext({
     env: {
-      PIX_PROVIDER: 'apipix',
-      PIX_API_URL: psp.url,
+      ...apiPixEnv(psp),
       PIX_CLIENT_ID: 'fa-clube',
       PIX_CLIENT_SECRET: 'segredo-do-cliente',
       PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -53,7 +54,7 @@ const subscribe = async (fan: TestUser, planType = 'monthly') => {
     url: `/api/v1/subscribe/plan?username=${creator.username}&plan_type=${planType}`,
     headers: bearer(fan.accessToken),
   });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     value: number;
     payment_specs: string;
@@ -94,8 +95,11 @@ describe('API Pix provider', () => {
       txid: '***',
     });
     expect((await chargeRow(body.charge.id)).location).toBe(cob.location);
-    const noToken = await fetch(`${psp.url}/cob/${body.charge.txid}`);
-    expect(noToken.status).toBe(401);
+    // every call went over mutual TLS with the configured client certificate, within the contract
+    const leaf = new X509Certificate(testCertificates().client.cert).fingerprint256;
+    expect(psp.requests.length).toBeGreaterThanOrEqual(2);
+    expect(psp.requests.every((r) => r.certificate === leaf)).toBe(true);
+    expect(psp.violations).toEqual([]);
   });
 
   it('builds the BR Code from location when the PSP sends no pixCopiaECola', async () => {

@@ -21,6 +21,8 @@ export interface ConfirmDialogProps {
   /** Between the description and the buttons. */
   children?: ReactNode;
   confirmLabel: ReactNode;
+  /** The button that closes without acting (default 'Cancelar'). */
+  cancelLabel?: ReactNode;
   destructive?: boolean;
   onConfirm: () => void;
 }
@@ -34,6 +36,7 @@ export function ConfirmDialogContent({
   description,
   children,
   confirmLabel,
+  cancelLabel = t.common.cancel,
   destructive = false,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -51,7 +54,7 @@ export function ConfirmDialogContent({
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{t.common.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <Button
             variant={destructive ? 'destructive' : 'default'}
             loading={pending}

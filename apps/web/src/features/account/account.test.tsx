@@ -38,6 +38,8 @@ const sub = (username: string, status: string, endMs: number) => ({
   plan_type: 'monthly',
   status,
   current_period_end: iso(endMs),
+  renewal: 'manual',
+  recurrence_status: null,
 });
 
 describe('standingOf', () => {
@@ -141,6 +143,7 @@ describe('/subscriptions (Minhas assinaturas)', () => {
           body: {
             plans: [{ id: planId, plan_type: 'monthly', value: 19.9, discount: 0, price: 19.9 }],
             is_subscribed: true,
+            automatic_available: false,
           },
         };
       if (call.path === '/api/v1/subscriptions/charge')
@@ -211,6 +214,116 @@ describe('Minha conta: excluir conta', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/login'));
     const sent = calls.find((c) => c.path === '/api/v1/me' && c.method === 'DELETE');
     expect(sent?.body).toEqual({});
+  });
+});
+
+describe("/subscriptions: 'Renovação automática' (Pix Automático)", () => {
+  it('shows it active and cancels it after a confirmation; the subscription stays to its end', async () => {
+    storeSession();
+    const now = Date.now();
+    const automatic = {
+      ...sub('carla', 'active', now + 20 * DAY),
+      renewal: 'automatic',
+      recurrence_status: 'APROVADA',
+    };
+    const calls: Call[] = [];
+    mockFetch((call: Call) => {
+      calls.push(call);
+      if (call.path === `/api/v1/subscriptions/${automatic.id}/recurrence`) {
+        automatic.renewal = 'manual';
+        automatic.recurrence_status = 'CANCELADA';
+        return {
+          body: {
+            id: automatic.id,
+            renewal: 'manual',
+            recurrence_status: 'CANCELADA',
+            current_period_end: automatic.current_period_end,
+          },
+        };
+      }
+      if (call.path === '/api/v1/subscriptions')
+        return {
+          body: paged({
+            subscriptions: [{ ...automatic }, sub('duda', 'active', now + 20 * DAY)],
+            pending_charges: [],
+            payments: [],
+          }),
+        };
+      if (call.path === '/api/v1/me') return { body: meFixture() };
+      if (call.path === '/api/v1/workspaces') return { body: { workspaces: [] } };
+      return { status: 404, body: { message: 'não', code: 'NOT_FOUND' } };
+    });
+    renderRoutes(routes, '/subscriptions');
+    const [carla, duda] = await screen.findAllByTestId('my-subscription');
+    const end = new Date(automatic.current_period_end).toLocaleDateString('pt-BR');
+    expect(within(carla!).getByTestId('renewal')).toHaveTextContent('Renovação automática ativa');
+    expect(within(carla!).getByTestId('renewal')).toHaveTextContent(`Próximo débito em ${end}`);
+    // nothing to renew by hand while the bank debits it
+    expect(within(carla!).queryByRole('button', { name: /^Renovar/ })).not.toBeInTheDocument();
+    expect(within(duda!).queryByTestId('renewal')).not.toBeInTheDocument();
+    expect(within(duda!).getByRole('button', { name: 'Renovar: @duda' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(
+      within(carla!).getByRole('button', { name: 'Cancelar renovação automática: @carla' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Cancelar a renovação automática?',
+    });
+    expect(dialog).toHaveTextContent(`A assinatura continua ativa até ${end}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Manter' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(
+      within(carla!).getByRole('button', { name: 'Cancelar renovação automática: @carla' }),
+    );
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Cancelar renovação',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        `Renovação automática cancelada. A assinatura continua ativa até ${end}.`,
+      ),
+    ).toBeInTheDocument();
+    const [after] = await screen.findAllByTestId('my-subscription');
+    await waitFor(() =>
+      expect(within(after!).getByTestId('renewal')).toHaveTextContent(
+        'Renovação automática cancelada',
+      ),
+    );
+    expect(within(after!).getByText('Ativa')).toBeInTheDocument();
+    expect(within(after!).getByRole('button', { name: 'Renovar: @carla' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      `/api/v1/subscriptions/${automatic.id}/recurrence`,
+    ]);
+  });
+
+  it("says where an authorization stands when it is not active (the PSP's status in pt-BR)", async () => {
+    storeSession();
+    const now = Date.now();
+    subscriptionsApi({
+      subscriptions: [
+        { ...sub('ana', 'active', now + 20 * DAY), recurrence_status: 'CRIADA' },
+        { ...sub('bia', 'active', now + 20 * DAY), recurrence_status: 'REJEITADA' },
+        { ...sub('caio', 'active', now + 20 * DAY), recurrence_status: 'EXPIRADA' },
+      ],
+      pending_charges: [],
+      payments: [],
+    });
+    renderRoutes(routes, '/subscriptions');
+    const cards = await screen.findAllByTestId('my-subscription');
+    expect(within(cards[0]!).getByTestId('renewal')).toHaveTextContent(
+      'Renovação automática aguardando a autorização no banco',
+    );
+    expect(within(cards[1]!).getByTestId('renewal')).toHaveTextContent(
+      'Renovação automática recusada no banco',
+    );
+    expect(within(cards[2]!).getByTestId('renewal')).toHaveTextContent(
+      'A autorização da renovação automática expirou',
+    );
+    expect(screen.queryByRole('button', { name: /Cancelar renovação/ })).not.toBeInTheDocument();
   });
 });
 

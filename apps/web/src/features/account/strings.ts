@@ -31,6 +31,23 @@ export const t = {
     emptyAction: 'Ver recomendados',
     loadError: 'Não foi possível carregar as suas assinaturas.',
     renewed: 'Pagamento confirmado. A assinatura foi estendida.',
+    recurrence: {
+      CRIADA: 'Renovação automática aguardando a autorização no banco',
+      APROVADA: 'Renovação automática ativa',
+      REJEITADA: 'Renovação automática recusada no banco',
+      CANCELADA: 'Renovação automática cancelada',
+      EXPIRADA: 'A autorização da renovação automática expirou',
+    },
+    automaticNext: (date: string) => `Próximo débito em ${date}, no app do seu banco.`,
+    cancelAutomatic: 'Cancelar renovação automática',
+    cancelAutomaticAria: (username: string) => `Cancelar renovação automática: @${username}`,
+    cancelAutomaticTitle: 'Cancelar a renovação automática?',
+    cancelAutomaticText: (username: string, date: string) =>
+      `Os próximos períodos de @${username} deixam de ser debitados no seu banco. A assinatura continua ativa até ${date}; depois, para continuar, é só renovar com um Pix.`,
+    cancelAutomaticKeep: 'Manter',
+    cancelAutomaticAction: 'Cancelar renovação',
+    automaticCancelled: (date: string) =>
+      `Renovação automática cancelada. A assinatura continua ativa até ${date}.`,
   },
   account: {
     title: 'Minha conta',

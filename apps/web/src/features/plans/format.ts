@@ -12,3 +12,12 @@ export function parseDiscountInput(text: string): string {
   if (!d) return '';
   return String(Math.min(DISCOUNT_PERCENT.max, Number(d)));
 }
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** '24/11/2026' */
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));

@@ -5,26 +5,13 @@ import {
   normalizePixKey as checkPixKey,
 } from '@fa-clube/contract';
 import type { PixKeyType } from '@fa-clube/contract';
+import { maskCpf, maskDigits as mask, onlyDigits as digits } from '@/lib/masks';
 import { t } from './strings';
 
 /**
  * Pix receiving data on the client: masks while typing and the same checks the server makes
  * (packages/contract/src/pix.ts), so the form explains a bad key before it is sent.
  */
-
-const digits = (s: string) => s.replace(/\D/g, '');
-
-/** Fills `pattern` ('#' = a digit) with the digits typed so far, stopping at the last one. */
-function mask(value: string, pattern: string): string {
-  let out = '';
-  let i = 0;
-  for (const ch of pattern) {
-    if (i >= value.length) break;
-    if (ch === '#') out += value[i++];
-    else out += ch;
-  }
-  return out;
-}
 
 /** Phone digits without the country code: DDD + number (10 or 11 digits). */
 function nationalPhone(input: string): string {
@@ -42,7 +29,7 @@ function nationalPhone(input: string): string {
 export function maskPixKey(type: PixKeyType, input: string): string {
   switch (type) {
     case 'cpf':
-      return mask(digits(input).slice(0, 11), '###.###.###-##');
+      return maskCpf(input);
     case 'cnpj':
       return mask(digits(input).slice(0, 14), '##.###.###/####-##');
     case 'phone': {

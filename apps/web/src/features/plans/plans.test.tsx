@@ -49,7 +49,13 @@ function plansApi(opts: { pix?: typeof PIX | null; planError?: boolean } = {}) {
       pix = { ...body, updated_at: new Date().toISOString() };
       return { body: pix };
     }
-    if (call.path === '/api/v1/plans') return { body: { plans, is_subscribed: false } };
+    if (call.path === '/api/v1/plans')
+      return { body: { plans, is_subscribed: false, automatic_available: false } };
+    if (call.path === `/api/v1/workspaces/${WS}/pix/connection`)
+      return {
+        status: 404,
+        body: { message: 'Sem conta Pix conectada.', code: 'PIX_CONNECTION_NOT_FOUND' },
+      };
     if (call.path === `/api/v1/workspaces/${WS}/plan`) {
       if (opts.planError)
         return {

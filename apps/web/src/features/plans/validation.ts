@@ -1,6 +1,15 @@
-import { PixKeyType, PixSettingsBody, PlanBody, centsToMajor, foldText } from '@fa-clube/contract';
+import {
+  PixConnectionBody,
+  PixKeyType,
+  PixSettingsBody,
+  PlanBody,
+  RECEIVING_ACCOUNT_TYPES,
+  centsToMajor,
+  foldText,
+} from '@fa-clube/contract';
 import type { PlanType } from '@fa-clube/contract';
 import { z } from 'zod';
+import { toConnectionBody, validateConnectionForm } from './connection';
 import { normalizePixKey, validatePixForm } from './pix';
 
 /**
@@ -34,3 +43,30 @@ export const PixForm = z
     city: foldText(values.city),
   }))
   .pipe(PixSettingsBody);
+
+/**
+ * The PSP connection as the form holds it (the certificate read from its file, the account in
+ * three fields), checked for what only the form knows (a missing key file) and sent as the
+ * contract's PixConnectionBody, whose messages (an https URL) go to the fields.
+ */
+export const PixConnectionForm = z
+  .object({
+    api_url: z.string(),
+    token_url: z.string(),
+    client_id: z.string(),
+    client_secret: z.string(),
+    certificate: z.string(),
+    certificate_kind: z.enum(['', 'pem', 'pkcs12']),
+    private_key: z.string(),
+    key_encrypted: z.boolean(),
+    passphrase: z.string(),
+    account_branch: z.string(),
+    account_number: z.string(),
+    account_type: z.enum(RECEIVING_ACCOUNT_TYPES),
+  })
+  .superRefine((values, ctx) => {
+    for (const [path, message] of Object.entries(validateConnectionForm(values)))
+      ctx.addIssue({ code: 'custom', path: [path], message });
+  })
+  .transform((values) => toConnectionBody(values))
+  .pipe(PixConnectionBody);

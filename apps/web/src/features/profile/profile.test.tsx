@@ -28,6 +28,7 @@ const PLANS = {
     },
   ],
   is_subscribed: false,
+  automatic_available: false,
 };
 
 /** The profile route at `path`, answered by `profile` and the posts `posts`. */
@@ -171,7 +172,7 @@ describe('profile page', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('heading', { name: 'Bia Rocha' })).not.toBeInTheDocument();
     expect(screen.queryByText('Nada publicado ainda')).not.toBeInTheDocument();
-    answerPlans({ body: { plans: [], is_subscribed: false } });
+    answerPlans({ body: { plans: [], is_subscribed: false, automatic_available: false } });
     expect(
       await screen.findByText('Este criador ainda não oferece planos de assinatura.'),
     ).toBeInTheDocument();

@@ -17,6 +17,8 @@ export const t = {
       empty: 'No momento, você não tem nenhum assinante.',
       emptyText: 'Divulgue seu perfil: quando alguém assinar, aparece aqui.',
       until: (date: string) => `até ${date}`,
+      automatic: 'Renovação automática',
+      automaticTitle: 'Renova sozinho a cada período com Pix Automático',
       exportCsv: 'Exportar CSV',
       exportFile: 'assinantes.csv',
       pendingEmpty: 'Nenhum pagamento pendente',
@@ -54,5 +56,33 @@ export const t = {
     alreadyResolved: 'Este pagamento já tinha sido marcado como resolvido.',
     loadError: 'Falha ao carregar os pagamentos a revisar.',
     more: 'Carregar mais',
+  },
+  refunds: {
+    refund: 'Devolver',
+    refundAria: (action: string, value: string, who: string) => `${action} ${value} a ${who}`,
+    title: 'Devolver este Pix?',
+    text: (value: string, who: string) =>
+      `${value} voltam para a conta de ${who} pelo seu PSP (devolução Pix). A devolução não pode ser desfeita; o pagamento sai da lista a revisar e é lançado em Finanças.`,
+    amount: 'Valor da devolução',
+    endToEnd: 'ID do Pix',
+    action: (value: string) => `Devolver ${value}`,
+    payerUnknown: 'quem pagou',
+    done: (status: string, value: string, who: string) => `${status}: ${value} para ${who}.`,
+    notDone: 'O PSP não realizou a devolução. Você pode pedir de novo.',
+    retry: 'Devolver de novo',
+  },
+  unmatched: {
+    title: 'Pix sem cobrança',
+    description:
+      'Pix que chegaram pela conta conectada sem corresponder a nenhuma cobrança deste perfil. Confira no extrato do banco; se não forem de um assinante, devolva.',
+    empty: 'Nenhum Pix sem cobrança.',
+    emptyText:
+      'Os Pix que chegarem pela conta conectada sem cobrança correspondente aparecem aqui.',
+    amount: 'Valor',
+    receivedAt: 'Recebido em',
+    txid: 'txid',
+    noTxid: 'sem txid',
+    endToEnd: 'ID do Pix',
+    loadError: 'Falha ao carregar os Pix sem cobrança.',
   },
 };

@@ -25,6 +25,7 @@ function subscriber(n: number, planType = 'monthly', extra: Record<string, unkno
     description: `Descrição do fã ${n}`,
     plan_type: planType,
     current_period_end: '2026-06-01T12:00:00.000Z',
+    renewal: 'manual',
     ...extra,
   };
 }
@@ -36,6 +37,11 @@ interface State {
   delay?: number;
   reviews?: Record<string, unknown>[];
   reviewsStatus?: number;
+  /** The workspace has its own PSP connected (then 'Pix sem cobrança' shows, even empty). */
+  connected?: boolean;
+  notifications?: Record<string, unknown>[];
+  /** POST …/refund answers this refund status (or this error). */
+  refund?: { status: string } | { error: { status: number; code: string; message: string } };
 }
 
 /** Subscribers, pending charges and confirmation for the workspace WS. */
@@ -66,6 +72,39 @@ function subscribersApi(state: State) {
           total: state.charges.filter((c) => c.status === call.query.get('status')).length,
         },
       };
+    if (call.path === `/api/v1/workspaces/${WS}/pix/connection`)
+      return state.connected
+        ? { body: {} }
+        : {
+            status: 404,
+            body: { message: 'Sem conta.', code: 'PIX_CONNECTION_NOT_FOUND' },
+          };
+    if (call.path === `/api/v1/workspaces/${WS}/pix/notifications`) {
+      const list = state.notifications ?? [];
+      return { body: { notifications: list, page: 0, size: 20, total: list.length } };
+    }
+    const refund = /^\/api\/v1\/charges\/[^/]+\/([^/]+)\/refund$/.exec(call.path);
+    if (refund && call.method === 'POST') {
+      const answer = state.refund ?? { status: 'DEVOLVIDO' };
+      if ('error' in answer)
+        return {
+          status: answer.error.status,
+          body: { message: answer.error.message, code: answer.error.code },
+        };
+      const paid = [...(state.reviews ?? []), ...(state.notifications ?? [])].find(
+        (r) => r.id === refund[1],
+      )!;
+      const made = {
+        id: 'D0123456789abcdef0123456789abcd',
+        end_to_end_id: paid.id,
+        amount: paid.amount,
+        currency: 'BRL',
+        status: answer.status,
+        created_at: '2026-05-02T10:00:00.000Z',
+      };
+      paid.refund = made;
+      return { body: made };
+    }
     if (call.path === `/api/v1/charges/${WS}/reviews`) {
       if (state.reviewsStatus)
         return { status: state.reviewsStatus, body: { message: 'Falhou', code: 'X' } };
@@ -141,6 +180,8 @@ const review = {
   received_at: '2026-05-01T15:04:05.000Z',
   status: 'open',
   resolved_at: null,
+  refundable: false,
+  refund: null,
 };
 
 describe("/subscribers: 'Pagamento a revisar'", () => {
@@ -359,5 +400,198 @@ describe('/subscribers', () => {
     expect(String(exportCall[0])).toBe(`/api/v1/subscribers/${WS}/export.csv`);
     expect(new Headers(exportCall[1]!.headers).get('Authorization')).toMatch(/^Bearer /);
     expect(await created[0]!.text()).toContain('Fã 1;fa_1');
+  });
+});
+
+const unmatched = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: `E12345678202605011200unmatch${String(n).padStart(3, '0')}`,
+  txid: n === 1 ? null : `digitado${n}`,
+  amount: 12.34,
+  currency: 'BRL',
+  paid_at: '2026-05-01T16:00:00.000Z',
+  received_at: '2026-05-01T16:00:02.000Z',
+  refund: null,
+  ...extra,
+});
+
+describe('/subscribers: Pix Automático, refunds and Pix that matched no charge', () => {
+  it('marks the subscribers who renew automatically', async () => {
+    signIn();
+    subscribersApi({
+      subscribers: [subscriber(1), subscriber(2, 'yearly', { renewal: 'automatic' })],
+      charges: [],
+    });
+    renderRoutes(routes, '/subscribers');
+    const rows = await screen.findAllByTestId('subscriber-row');
+    expect(within(rows[0]!).queryByTestId('automatic-renewal')).not.toBeInTheDocument();
+    const badge = within(rows[1]!).getByTestId('automatic-renewal');
+    expect(badge).toHaveTextContent('Renovação automática');
+    // the row's link says it to a screen reader too
+    expect(rows[1]).toHaveAccessibleName(/Renovação automática/);
+  });
+
+  it("refunds a review through the PSP: amount in the dialog, then the refund's status on the row", async () => {
+    signIn();
+    const state: State = {
+      subscribers: [],
+      charges: [],
+      reviews: [{ ...review, refundable: true }],
+    };
+    const { calls } = subscribersApi(state);
+    renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const row = await screen.findByTestId('payment-review');
+    await user.click(
+      within(row).getByRole('button', { name: /^Devolver R\$\s2,99 a João Pereira$/ }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Devolver este Pix?' });
+    expect(nbsp(dialog.textContent)).toContain('R$ 2,99 voltam para a conta de João Pereira');
+    expect(within(dialog).getByText(review.id)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /^Devolver R\$\s2,99$/ }));
+    expect(await screen.findByText('Devolvido: R$ 2,99 para João Pereira.')).toBeInTheDocument();
+    expect(within(row).getByTestId('refund-status')).toHaveTextContent('Devolvido');
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/v1/charges/${WS}/${review.id}/refund`,
+    ]);
+  });
+
+  it('offers no refund for a payment no PSP can send back, and another try after one not done', async () => {
+    signIn();
+    const state: State = {
+      subscribers: [],
+      charges: [],
+      reviews: [
+        { ...review },
+        { ...review, id: 'E12345678202605011200second00001', refundable: true },
+      ],
+      refund: { status: 'NAO_REALIZADO' },
+    };
+    subscribersApi(state);
+    renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const [manual, viaPsp] = await screen.findAllByTestId('payment-review');
+    expect(within(manual!).queryByRole('button', { name: /Devolver/ })).not.toBeInTheDocument();
+    await user.click(within(viaPsp!).getByRole('button', { name: /^Devolver/ }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: /^Devolver/ }),
+    );
+    expect(
+      await screen.findByText('O PSP não realizou a devolução. Você pode pedir de novo.'),
+    ).toBeInTheDocument();
+    expect(within(viaPsp!).getByTestId('refund-status')).toHaveTextContent(
+      'Devolução não realizada',
+    );
+    expect(
+      within(viaPsp!).getByRole('button', { name: /^Devolver de novo R\$\s2,99 a João Pereira$/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(viaPsp!).getByRole('button', { name: 'Marcar como resolvido' }),
+    ).toBeInTheDocument();
+  });
+
+  it("says why a refund failed (the server's message) and keeps the row", async () => {
+    signIn();
+    const state: State = {
+      subscribers: [],
+      charges: [],
+      reviews: [{ ...review, refundable: true }],
+      refund: {
+        error: {
+          status: 502,
+          code: 'PIX_REFUND_FAILED',
+          message: 'O PSP não aceitou a devolução agora. Tente novamente em instantes.',
+        },
+      },
+    };
+    subscribersApi(state);
+    renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const row = await screen.findByTestId('payment-review');
+    await user.click(within(row).getByRole('button', { name: /^Devolver/ }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: /^Devolver/ }),
+    );
+    expect(
+      await screen.findByText('O PSP não aceitou a devolução agora. Tente novamente em instantes.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('payment-review')).toBeInTheDocument();
+    expect(screen.queryByTestId('refund-status')).not.toBeInTheDocument();
+  });
+
+  it("lists 'Pix sem cobrança' with a connected PSP (empty state too), not without one", async () => {
+    signIn();
+    subscribersApi({ subscribers: [], charges: [], connected: true });
+    const { unmount } = renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const section = await screen.findByRole('region', { name: /Pix sem cobrança/ });
+    expect(within(section).getByText('Nenhum Pix sem cobrança.')).toBeInTheDocument();
+    unmount();
+
+    subscribersApi({ subscribers: [], charges: [], connected: false });
+    renderRoutes(routes, '/subscribers');
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    expect(await screen.findByText('Nenhum pagamento pendente')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /Pix sem cobrança/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('lets the owner refund a Pix that matched no charge; a member only reads them', async () => {
+    signIn();
+    const state: State = {
+      subscribers: [],
+      charges: [],
+      connected: true,
+      notifications: [
+        unmatched(1),
+        unmatched(2, {
+          refund: {
+            id: 'D1',
+            end_to_end_id: 'x',
+            amount: 12.34,
+            currency: 'BRL',
+            status: 'EM_PROCESSAMENTO',
+            created_at: '2026-05-02T10:00:00.000Z',
+          },
+        }),
+      ],
+    };
+    const { calls } = subscribersApi(state);
+    const { unmount } = renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const [first, second] = await screen.findAllByTestId('unmatched-pix');
+    expect(nbsp(first!.textContent)).toContain('R$ 12,34');
+    expect(within(first!).getByText('sem txid')).toBeInTheDocument();
+    expect(within(second!).getByText('digitado2')).toBeInTheDocument();
+    expect(within(second!).getByTestId('refund-status')).toHaveTextContent(
+      'Devolução em processamento',
+    );
+    expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(
+      within(first!).getByRole('button', { name: /^Devolver R\$\s12,34 a quem pagou$/ }),
+    );
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: /^Devolver R\$\s12,34$/,
+      }),
+    );
+    expect(await within(first!).findByTestId('refund-status')).toHaveTextContent('Devolvido');
+    expect(calls.some((c) => c.path === `/api/v1/charges/${WS}/${unmatched(1).id}/refund`)).toBe(
+      true,
+    );
+    unmount();
+
+    signIn(false);
+    subscribersApi({ ...state, notifications: [unmatched(3)] });
+    renderRoutes(routes, '/subscribers');
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const row = await screen.findByTestId('unmatched-pix');
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -7,10 +7,16 @@ import { storeSession } from '@/test/session';
 import { renderRoutes } from '@/test/render';
 import { ProfilePlans } from './components/profile-plans';
 import { PAYMENT_POLL_MS } from './components/subscribe-dialog';
+import { payerReady } from './payer';
+import { maskCpf } from '@/lib/masks';
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
 const CODE =
   '00020126360014br.gov.bcb.pix0114+5511987654321520400005303986540525.425802BR5914Maria da Silva6009Sao Paulo62290525FC0123456789abcdefABCDEF16304ABCD';
+
+/** A composite code (field 80: the recurrence's location), as the PSP writes it. */
+const COMPOSITE =
+  '00020101021226760014br.gov.bcb.pix2554psp.exemplo.com.br/qr/v2/cobv9f3b2a1c4d5e6f708192a3b4c5d6e7f520400005303986540525.425802BR5914Maria da Silva6009SAO PAULO62070503***80790014br.gov.bcb.pix2557psp.exemplo.com.br/qr/v2/rec/9f3b2a1c4d5e6f708192a3b4c5d6e7f6304ABCD';
 
 const PLANS = [
   // unordered on purpose: the section shows Mensal, Trimestral, Anual
@@ -50,21 +56,43 @@ interface ApiState {
   refreshFails?: boolean;
   /** How the server says the payment is confirmed (default manual). */
   confirmation?: 'manual' | 'automatic';
+  /** The creator offers 'Renovação automática' (Pix Automático). */
+  automaticAvailable?: boolean;
+  /** The plan's open charge is a Pix Automático one (asked again without `automatic`). */
+  openComposite?: boolean;
+  /** POST /subscribe/plan?automatic=true answers this error. */
+  automaticError?: { status: number; body: unknown };
 }
 
 /** GET /plans and POST /subscribe/plan for the creator 'ana'; `state` can change mid-test. */
 function creatorApi(state: ApiState) {
   return mockFetch((call: Call) => {
     if (call.path === '/api/v1/plans')
-      return { body: { plans: state.plans ?? PLANS, is_subscribed: state.subscribed ?? false } };
+      return {
+        body: {
+          plans: state.plans ?? PLANS,
+          is_subscribed: state.subscribed ?? false,
+          automatic_available: state.automaticAvailable ?? false,
+        },
+      };
     if (call.path === '/api/v1/subscribe/plan') {
       if (state.subscribe) return state.subscribe;
+      const automatic = call.query.get('automatic');
+      if (automatic === 'true' && state.automaticError) return state.automaticError;
+      const composite = automatic === 'true' || (automatic === null && state.openComposite);
+      if (automatic === 'false') state.openComposite = false;
+      if (composite) state.openComposite = true;
       return {
         body: {
           value: 25.42,
-          payment_specs: CODE,
+          payment_specs: composite ? COMPOSITE : CODE,
+          ...(composite
+            ? { recurrence: { id: 'RR1234567820261124abcdefghijk', status: 'CRIADA' } }
+            : {}),
           charge: {
-            id: '0e0e0e0e-0000-4000-8000-000000000001',
+            id: composite
+              ? '0e0e0e0e-0000-4000-8000-0000000000c0'
+              : '0e0e0e0e-0000-4000-8000-000000000001',
             txid: 'FC0123456789abcdefABCDEF1',
             status: 'pending',
             expires_at: new Date(Date.now() + (state.ttlMs ?? 86_400_000)).toISOString(),
@@ -336,5 +364,112 @@ describe('subscribe dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Gerar novo código' }));
     expect(await within(dialog).findByLabelText('Pix copia e cola')).toHaveValue(CODE);
     expect(calls.filter((c) => c.path === '/api/v1/subscribe/plan')).toHaveLength(2);
+  });
+});
+
+describe("subscribe dialog: 'Renovação automática' (Pix Automático)", () => {
+  it('is not offered when the creator has no PSP with Pix Automático', async () => {
+    signIn();
+    creatorApi({ confirmation: 'automatic' });
+    renderProfile();
+    const dialog = await openQuarterly(userEvent.setup());
+    expect(await within(dialog).findByLabelText('Pix copia e cola')).toHaveValue(CODE);
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('asks for a valid CPF and the full name, then shows the composite code', async () => {
+    signIn();
+    const { calls } = creatorApi({ confirmation: 'automatic', automaticAvailable: true });
+    renderProfile();
+    const user = userEvent.setup();
+    const dialog = await openQuarterly(user);
+    // the plain Pix first, as always (spec: the payment info loads on open)
+    expect(await within(dialog).findByLabelText('Pix copia e cola')).toHaveValue(CODE);
+    const pix = within(dialog).getByRole('radio', { name: /^Pix/ });
+    expect(pix).toBeChecked();
+    expect(within(dialog).getByText(/Confirmação automática/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('radio', { name: /Renovação automática/ }));
+    const cpf = await within(dialog).findByLabelText('CPF');
+    await waitFor(() => expect(cpf).toHaveFocus());
+    expect(within(dialog).queryByLabelText('Pix copia e cola')).not.toBeInTheDocument();
+    const generate = within(dialog).getByRole('button', { name: 'Gerar QR code' });
+    await user.type(cpf, '52998224724');
+    expect(cpf).toHaveValue('529.982.247-24');
+    await user.type(within(dialog).getByLabelText('Nome completo'), 'Ana Paula Souza');
+    // wrong check digits: the contract's rule, before anything is sent
+    expect(generate).toBeDisabled();
+    expect(await within(dialog).findByText('CPF inválido: confira os dígitos.')).toBeVisible();
+    await user.clear(cpf);
+    await user.type(cpf, '52998224725');
+    await waitFor(() => expect(generate).toBeEnabled());
+    await user.click(generate);
+
+    const code = await within(dialog).findByLabelText('Pix copia e cola');
+    expect(code).toHaveValue(COMPOSITE);
+    expect(within(dialog).getByText('Como funciona a renovação automática')).toBeInTheDocument();
+    expect(nbsp(dialog.textContent)).toContain('R$ 25,42 a cada 3 meses são debitados');
+    const automatic = calls.filter(
+      (c) => c.path === '/api/v1/subscribe/plan' && c.query.get('automatic') === 'true',
+    );
+    expect(automatic).toHaveLength(1);
+    expect(automatic[0]!.query.get('plan_type')).toBe('quarterly');
+    expect(automatic[0]!.body).toEqual({ cpf: '52998224725', name: 'Ana Paula Souza' });
+  });
+
+  it("shows the server's refusal on the form and keeps it", async () => {
+    signIn();
+    creatorApi({
+      automaticAvailable: true,
+      automaticError: {
+        status: 409,
+        body: {
+          message: 'Você já tem a renovação automática ativa neste perfil.',
+          code: 'AUTOMATIC_RENEWAL_UNAVAILABLE',
+        },
+      },
+    });
+    renderProfile();
+    const user = userEvent.setup();
+    const dialog = await openQuarterly(user);
+    await within(dialog).findByLabelText('Pix copia e cola');
+    await user.click(within(dialog).getByRole('radio', { name: /Renovação automática/ }));
+    await user.type(await within(dialog).findByLabelText('CPF'), '52998224725');
+    await user.type(within(dialog).getByLabelText('Nome completo'), 'Ana Souza');
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar QR code' }));
+    expect(
+      await screen.findByText('Você já tem a renovação automática ativa neste perfil.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('CPF')).toHaveValue('529.982.247-25');
+  });
+
+  it('reopened on an open Pix Automático charge, shows it; back to Pix asks for a plain one', async () => {
+    signIn();
+    const { calls } = creatorApi({ automaticAvailable: true, openComposite: true });
+    renderProfile();
+    const user = userEvent.setup();
+    const dialog = await openQuarterly(user);
+    expect(await within(dialog).findByLabelText('Pix copia e cola')).toHaveValue(COMPOSITE);
+    expect(within(dialog).getByRole('radio', { name: /Renovação automática/ })).toBeChecked();
+
+    await user.click(within(dialog).getByRole('radio', { name: /^Pix/ }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Pix copia e cola')).toHaveValue(CODE),
+    );
+    expect(
+      calls.filter((c) => c.path === '/api/v1/subscribe/plan').map((c) => c.query.get('automatic')),
+    ).toEqual([null, 'false']);
+    // and back: the payer's form (the composite code was given up)
+    await user.click(within(dialog).getByRole('radio', { name: /Renovação automática/ }));
+    expect(await within(dialog).findByLabelText('CPF')).toBeInTheDocument();
+  });
+
+  it('reads a CPF the way the contract checks it', () => {
+    expect(payerReady({ cpf: '529.982.247-25', name: 'Ana Souza' })).toBe(true);
+    expect(payerReady({ cpf: '529.982.247-24', name: 'Ana Souza' })).toBe(false);
+    expect(payerReady({ cpf: '111.111.111-11', name: 'Ana Souza' })).toBe(false);
+    expect(payerReady({ cpf: '529.982.247-25', name: 'Ana' })).toBe(false);
+    expect(maskCpf('5299822472599')).toBe('529.982.247-25');
+    expect(maskCpf('529.98')).toBe('529.98');
   });
 });

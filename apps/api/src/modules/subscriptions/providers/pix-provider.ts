@@ -32,7 +32,7 @@ export interface CreatedCharge {
  * chosen by PIX_PROVIDER (docs/decisions: Pix provider).
  */
 export interface PixProvider {
-  readonly name: 'manual' | 'apipix';
+  readonly name: 'manual' | 'apipix' | 'psp';
   /** A fresh txid of the length this provider's codes need. */
   newTxid(): string;
   createCharge(req: ChargeRequest): Promise<CreatedCharge>;

@@ -28,6 +28,15 @@ export const fetchMySubscriptions = (signal?: AbortSignal) =>
     signal,
   });
 
+/**
+ * DELETE /subscriptions/{id}/recurrence: the fan stops the Pix Automático debits; the
+ * subscription stays active until its period ends.
+ */
+export const cancelRecurrence = (subscriptionId: string) =>
+  api.delete(apiPath(paths.subscriptionRecurrence, { id: subscriptionId }), {
+    schema: 'MyRenewal',
+  });
+
 export const updateProfile = (body: UpdateProfileBody) =>
   api.patch(apiPath(accountPaths.me), body, { schema: 'MeResponse' });
 

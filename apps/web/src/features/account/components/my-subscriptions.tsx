@@ -1,6 +1,6 @@
 import { PLAN_TYPE_LABELS, formatCents, majorToCents } from '@fa-clube/contract';
 import type { PlanType, SubscriptionsResponse } from '@fa-clube/contract';
-import { CalendarClock, Compass, QrCode, Receipt, RefreshCw } from 'lucide-react';
+import { CalendarClock, Compass, QrCode, Receipt, RefreshCw, Repeat } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -10,11 +10,15 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { useMySubscriptions } from '../hooks/use-account';
+import { cn } from '@/lib/utils';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useCancelRecurrence, useMySubscriptions } from '../hooks/use-account';
 import { formatDate, formatDateTime, standingOf } from '../format';
 import type { SubscriptionStanding } from '../format';
 import { t } from '../strings';
@@ -132,6 +136,8 @@ function SubscriptionCard({
   const running = standing.kind === 'active' || standing.kind === 'ending';
   const action = running ? t.mySubscriptions.renew : t.mySubscriptions.subscribeAgain;
   const end = formatDate(sub.current_period_end);
+  // Pix Automático debits the next periods: nothing to renew by hand, only to cancel
+  const automatic = running && sub.renewal === 'automatic';
   return (
     <li>
       <Card
@@ -160,18 +166,90 @@ function SubscriptionCard({
               {running ? t.mySubscriptions.validUntil(end) : t.mySubscriptions.endedOn(end)}
             </span>
           </div>
-          <Button
-            variant={running ? 'outline' : 'default'}
-            onClick={onRenew}
-            aria-label={t.mySubscriptions.renewAria(action, sub.username)}
-            className="w-full sm:w-auto"
-          >
-            <RefreshCw aria-hidden />
-            {action}
-          </Button>
+          {automatic ? null : (
+            <Button
+              variant={running ? 'outline' : 'default'}
+              onClick={onRenew}
+              aria-label={t.mySubscriptions.renewAria(action, sub.username)}
+              className="w-full sm:w-auto"
+            >
+              <RefreshCw aria-hidden />
+              {action}
+            </Button>
+          )}
         </div>
+        {running && sub.recurrence_status ? <Renewal sub={sub} end={end} /> : null}
       </Card>
     </li>
+  );
+}
+
+/** The subscription's Pix Automático: active (with 'Cancelar renovação automática') or its status. */
+function Renewal({ sub, end }: { sub: MySubscription; end: string }) {
+  const cancel = useCancelRecurrence();
+  const [confirming, setConfirming] = useState(false);
+  const status = sub.recurrence_status!;
+  const active = sub.renewal === 'automatic';
+  const onCancel = () =>
+    cancel.mutate(sub.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success(t.mySubscriptions.automaticCancelled(end));
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast.error(errorMessage(error));
+      },
+    });
+  return (
+    <div
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-3 rounded-lg px-3 py-2.5',
+        active ? 'bg-success/10 dark:bg-success/15' : 'bg-muted/60',
+      )}
+      data-testid="renewal"
+    >
+      <div className="grid gap-0.5">
+        <p
+          className={cn(
+            'flex items-center gap-2 text-sm font-medium',
+            active ? 'text-success-text' : 'text-muted-foreground',
+          )}
+        >
+          <Repeat className="size-4 shrink-0" aria-hidden />
+          {t.mySubscriptions.recurrence[status]}
+        </p>
+        {active ? (
+          <p className="pl-6 text-[13px] text-muted-foreground">
+            {t.mySubscriptions.automaticNext(end)}
+          </p>
+        ) : null}
+      </div>
+      {active ? (
+        <>
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-full sm:w-auto"
+            aria-label={t.mySubscriptions.cancelAutomaticAria(sub.username)}
+            onClick={() => setConfirming(true)}
+          >
+            {t.mySubscriptions.cancelAutomatic}
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            pending={cancel.isPending}
+            title={t.mySubscriptions.cancelAutomaticTitle}
+            description={t.mySubscriptions.cancelAutomaticText(sub.username, end)}
+            confirmLabel={t.mySubscriptions.cancelAutomaticAction}
+            cancelLabel={t.mySubscriptions.cancelAutomaticKeep}
+            destructive
+            onConfirm={onCancel}
+          />
+        </>
+      ) : null}
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/me';
 import { useImagePreviewUpload } from '@/lib/use-image-upload';
 import {
+  cancelRecurrence,
   changePassword,
   deleteAccount,
   endOtherSessions,
@@ -23,6 +24,15 @@ export function useMySubscriptions() {
   return useQuery({
     queryKey: mySubscriptionsKey,
     queryFn: ({ signal }) => fetchMySubscriptions(signal),
+  });
+}
+
+/** Cancels a subscription's automatic renewal and refreshes 'Minhas assinaturas'. */
+export function useCancelRecurrence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelRecurrence,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mySubscriptionsKey }),
   });
 }
 

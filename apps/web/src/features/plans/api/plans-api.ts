@@ -1,5 +1,11 @@
 import { apiPath, paths } from '@fa-clube/contract';
-import type { PixSettingsBody, PlanBody, PixSettings } from '@fa-clube/contract';
+import type {
+  PixConnection,
+  PixConnectionBody,
+  PixSettingsBody,
+  PlanBody,
+  PixSettings,
+} from '@fa-clube/contract';
 import { api, hasErrorCode } from '@/lib/api-client';
 
 export const pixKey = (ws: string) => ['workspace-pix', ws] as const;
@@ -37,3 +43,36 @@ export const fetchOwnPlans = (username: string, signal?: AbortSignal) =>
 /** POST /workspaces/{id}/plan (owner only; needs the Pix data first). */
 export const savePlan = (ws: string, body: Required<PlanBody>) =>
   api.post(apiPath(paths.workspacePlan, { id: ws }), body, { schema: 'Plan' });
+
+export const pixConnectionKey = (ws: string) => ['workspace-pix-connection', ws] as const;
+
+/** GET /workspaces/{id}/pix/connection (owner and members); null while none is connected. */
+export async function fetchPixConnection(
+  ws: string,
+  signal?: AbortSignal,
+): Promise<PixConnection | null> {
+  try {
+    return await api.get(apiPath(paths.workspacePixConnection, { id: ws }), {
+      schema: 'PixConnection',
+      signal,
+    });
+  } catch (error) {
+    if (hasErrorCode(error, 'PIX_CONNECTION_NOT_FOUND')) return null;
+    throw error;
+  }
+}
+
+/**
+ * PUT /workspaces/{id}/pix/connection (owner only): the server tries the PSP live (token over
+ * mutual TLS, the webhooks) before it saves anything, so this can take several seconds.
+ */
+export const savePixConnection = (ws: string, body: PixConnectionBody) =>
+  api.put(apiPath(paths.workspacePixConnection, { id: ws }), body, {
+    schema: 'PixConnection',
+  });
+
+/** DELETE /workspaces/{id}/pix/connection (owner only). */
+export const deletePixConnection = (ws: string) =>
+  api.delete(apiPath(paths.workspacePixConnection, { id: ws }), {
+    schema: 'MessageBody',
+  });

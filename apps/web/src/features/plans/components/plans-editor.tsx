@@ -3,6 +3,7 @@ import type { PixSettings, Plan } from '@fa-clube/contract';
 import { Note } from '@/components/ui/note';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { t } from '../strings';
+import { PixConnectionCard } from './pix-connection-card';
 import { PixSettingsForm } from './pix-settings-form';
 import { PlanForm } from './plan-form';
 
@@ -73,6 +74,13 @@ export function PlansEditor({
           })}
         </Tabs>
       </section>
+
+      <PixConnectionCard
+        ws={workspace.id}
+        username={workspace.username}
+        pixReady={pix !== null}
+        readOnly={readOnly}
+      />
     </div>
   );
 }

@@ -1,7 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PixSettingsBody, PlanBody, PlansResponse } from '@fa-clube/contract';
+import type {
+  PixConnectionBody,
+  PixSettingsBody,
+  PlanBody,
+  PlansResponse,
+} from '@fa-clube/contract';
 import { useSession } from '@/lib/session';
-import { fetchOwnPlans, fetchPix, ownPlansKey, pixKey, savePix, savePlan } from '../api/plans-api';
+import {
+  deletePixConnection,
+  fetchOwnPlans,
+  fetchPix,
+  fetchPixConnection,
+  ownPlansKey,
+  pixConnectionKey,
+  pixKey,
+  savePix,
+  savePixConnection,
+  savePlan,
+} from '../api/plans-api';
 
 /** The current workspace: id (null until the workspace list loaded), username and role. */
 export function useCurrentWorkspace() {
@@ -44,6 +60,7 @@ export function useSavePlan(ws: string | null, username: string) {
     onSuccess: (plan) => {
       queryClient.setQueryData<PlansResponse>(ownPlansKey(username), (old) => ({
         is_subscribed: old?.is_subscribed ?? false,
+        automatic_available: old?.automatic_available ?? false,
         plans: [...(old?.plans ?? []).filter((p) => p.plan_type !== plan.plan_type), plan],
       }));
       // the visitors' views of the plans (profile page) refetch when next shown
@@ -51,6 +68,37 @@ export function useSavePlan(ws: string | null, username: string) {
         queryKey: ['plans', username.toLowerCase()],
         refetchType: 'none',
       });
+    },
+  });
+}
+
+/** The workspace's PSP connection (null: none). */
+export function usePixConnection(ws: string) {
+  return useQuery({
+    queryKey: pixConnectionKey(ws),
+    queryFn: ({ signal }) => fetchPixConnection(ws, signal),
+  });
+}
+
+/** Connects (or updates) the PSP account; the visitors' plans learn whether Pix Automático is on. */
+export function useSavePixConnection(ws: string, username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PixConnectionBody) => savePixConnection(ws, body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(pixConnectionKey(ws), saved);
+      void queryClient.invalidateQueries({ queryKey: ['plans', username.toLowerCase()] });
+    },
+  });
+}
+
+export function useDeletePixConnection(ws: string, username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deletePixConnection(ws),
+    onSuccess: () => {
+      queryClient.setQueryData(pixConnectionKey(ws), null);
+      void queryClient.invalidateQueries({ queryKey: ['plans', username.toLowerCase()] });
     },
   });
 }

@@ -1,9 +1,17 @@
-import { PAGING, PAYMENT_REVIEWS_PAGING, apiPath, paths } from '@fa-clube/contract';
-import { api } from '@/lib/api-client';
+import {
+  PAGING,
+  PAYMENT_REVIEWS_PAGING,
+  PIX_NOTIFICATIONS_PAGING,
+  apiPath,
+  paths,
+} from '@fa-clube/contract';
+import { api, hasErrorCode } from '@/lib/api-client';
 
 export const subscribersKey = (ws: string) => ['subscribers', ws] as const;
 export const pendingChargesKey = (ws: string) => ['charges', ws, 'pending'] as const;
 export const paymentReviewsKey = (ws: string) => ['charges', ws, 'reviews'] as const;
+export const pixNotificationsKey = (ws: string) => ['pix-notifications', ws] as const;
+export const pixConnectedKey = (ws: string) => ['workspace-pix-connection', ws] as const;
 
 /** GET /subscribers/{ws}?page=&size= (active subscribers, page from 0). */
 export const fetchSubscribers = (ws: string, page: number, signal?: AbortSignal) =>
@@ -44,3 +52,31 @@ export const resolvePaymentReview = (ws: string, id: string) =>
   api.post(apiPath(paths.paymentReviewResolve, { ws, id }), undefined, {
     schema: 'PaymentReview',
   });
+
+/**
+ * POST /charges/{ws}/{id}/refund (owner only): sends a payment to review, or a Pix that matched
+ * no charge, back to the payer through the workspace's PSP (`id` is its endToEndId).
+ */
+export const refundPayment = (ws: string, id: string) =>
+  api.post(apiPath(paths.chargeRefund, { ws, id }), undefined, {
+    schema: 'PixRefund',
+  });
+
+/** GET /workspaces/{id}/pix/notifications?page=&size=: Pix of the connection that matched nothing. */
+export const fetchPixNotifications = (ws: string, page: number, signal?: AbortSignal) =>
+  api.get(apiPath(paths.workspacePixNotifications, { id: ws }), {
+    query: { page, size: PIX_NOTIFICATIONS_PAGING.size },
+    schema: 'PixNotificationsResponse',
+    signal,
+  });
+
+/** Whether the workspace has a PSP connected (GET /workspaces/{id}/pix/connection, members too). */
+export async function fetchPixConnected(ws: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await api.get(apiPath(paths.workspacePixConnection, { id: ws }), { signal });
+    return true;
+  } catch (error) {
+    if (hasErrorCode(error, 'PIX_CONNECTION_NOT_FOUND')) return false;
+    throw error;
+  }
+}

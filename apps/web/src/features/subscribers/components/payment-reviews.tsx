@@ -9,7 +9,11 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
+import { MorePages, MoneySectionError, MoneySectionHeader } from './money-section';
 import { PayerRow } from './payer-row';
+import { canRefundAgain } from '../refunds';
+import type { RefundTarget } from '../refunds';
+import { RefundButton, RefundDialog, RefundStatus } from './refund';
 import { t } from '../strings';
 import { usePaymentReviews, useResolvePaymentReview } from '../hooks/use-subscribers';
 
@@ -26,20 +30,17 @@ export function PaymentReviews({ ws }: { ws: string }) {
   const query = usePaymentReviews(ws, true);
   const resolve = useResolvePaymentReview(ws);
   const [target, setTarget] = useState<PaymentReview | null>(null);
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
 
   if (query.isPending) return null;
-  if (!query.data) {
+  if (!query.data)
     return (
-      <section className="mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-destructive/30 bg-destructive/5 px-4 py-3">
-        <p role="alert" className="text-sm text-destructive">
-          {t.reviews.loadError}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          {t.common.retry}
-        </Button>
-      </section>
+      <MoneySectionError
+        message={t.reviews.loadError}
+        onRetry={() => void query.refetch()}
+        className="mb-6"
+      />
     );
-  }
   const reviews = query.data.pages.flatMap((p) => p.reviews);
   if (reviews.length === 0) return null;
 
@@ -61,22 +62,17 @@ export function PaymentReviews({ ws }: { ws: string }) {
 
   return (
     <section aria-labelledby="payment-reviews-title" className="mb-6 grid gap-3">
-      <div className="flex items-start gap-3">
-        <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-500/15 text-amber-700 dark:text-amber-400">
-          <AlertTriangle className="size-4" aria-hidden />
-        </span>
-        <div className="grid gap-1">
-          <h2 id="payment-reviews-title" className="flex items-center gap-2 font-semibold">
-            {t.reviews.title}
-            <Badge variant="secondary" className="h-5 min-w-5 px-1.5 text-[11px]">
-              {query.data.pages.at(-1)?.total ?? reviews.length}
-            </Badge>
-          </h2>
-          <p className="text-[13px] leading-relaxed text-muted-foreground">
-            {t.reviews.description}
-          </p>
-        </div>
-      </div>
+      <MoneySectionHeader
+        id="payment-reviews-title"
+        icon={
+          <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-500/15 text-amber-700 dark:text-amber-400">
+            <AlertTriangle className="size-4" aria-hidden />
+          </span>
+        }
+        title={t.reviews.title}
+        total={query.data.pages.at(-1)?.total ?? reviews.length}
+        description={t.reviews.description}
+      />
       <ul className="divide-y overflow-hidden rounded-xl border border-amber-500/30 bg-card shadow-xs">
         {reviews.map((review) => (
           <PayerRow
@@ -104,28 +100,22 @@ export function PaymentReviews({ ws }: { ws: string }) {
                 {review.id}
               </dd>
             </dl>
-            <Button
-              variant="outline"
-              className="w-full md:w-auto"
-              onClick={() => setTarget(review)}
-            >
-              <CheckCheck aria-hidden />
-              {t.reviews.resolve}
-            </Button>
+            <ReviewActions
+              review={review}
+              onRefund={() =>
+                setRefunding({
+                  id: review.id,
+                  amount: review.amount,
+                  currency: review.currency,
+                  payer: review.label,
+                })
+              }
+              onResolve={() => setTarget(review)}
+            />
           </PayerRow>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {t.reviews.more}
-          </Button>
-        </div>
-      ) : null}
+      <MorePages query={query} />
 
       <ConfirmDialog
         open={target !== null}
@@ -140,6 +130,52 @@ export function PaymentReviews({ ws }: { ws: string }) {
         confirmLabel={t.reviews.resolveAction}
         onConfirm={onResolve}
       />
+      <RefundDialog ws={ws} target={refunding} onClose={() => setRefunding(null)} />
     </section>
+  );
+}
+
+/**
+ * A review's actions: 'Devolver' through the PSP (when it received the payment) and 'Marcar como
+ * resolvido'; once refunded, the refund's status instead.
+ */
+function ReviewActions({
+  review,
+  onRefund,
+  onResolve,
+}: {
+  review: PaymentReview;
+  onRefund: () => void;
+  onResolve: () => void;
+}) {
+  const refund = review.refund;
+  if (refund && !canRefundAgain(refund))
+    return (
+      <div className="flex md:justify-end">
+        <RefundStatus refund={refund} />
+      </div>
+    );
+  return (
+    <div className="grid gap-2 md:justify-items-end">
+      {refund ? <RefundStatus refund={refund} /> : null}
+      <div className="flex flex-col gap-2 md:flex-row">
+        {review.refundable ? (
+          <RefundButton
+            target={{
+              id: review.id,
+              amount: review.amount,
+              currency: review.currency,
+              payer: review.label,
+            }}
+            again={refund !== null}
+            onClick={onRefund}
+          />
+        ) : null}
+        <Button variant="outline" className="w-full md:w-auto" onClick={onResolve}>
+          <CheckCheck aria-hidden />
+          {t.reviews.resolve}
+        </Button>
+      </div>
+    </div>
   );
 }

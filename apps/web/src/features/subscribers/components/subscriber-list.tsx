@@ -1,7 +1,7 @@
 import { PAGING, PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-import { ChevronRight, Users } from 'lucide-react';
+import { ChevronRight, Repeat, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Subscriber } from '@fa-clube/contract';
 import { PagedList } from '@/components/paged-list';
@@ -65,6 +65,17 @@ function SubscriberRow({ subscriber: s }: { subscriber: Subscriber }) {
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
           <span className="truncate font-medium">{s.label}</span>
           <PlanBadge planType={s.plan_type} />
+          {s.renewal === 'automatic' ? (
+            <Badge
+              variant="success"
+              className="px-2 text-[11px]"
+              title={t.subscriptions.subscribers.automaticTitle}
+              data-testid="automatic-renewal"
+            >
+              <Repeat aria-hidden />
+              {t.subscriptions.subscribers.automatic}
+            </Badge>
+          ) : null}
         </div>
         <p className="truncate text-[13px] text-muted-foreground">
           @{s.username}

@@ -14,6 +14,7 @@ import { useCurrentWorkspace, usePendingCharges } from '../hooks/use-subscribers
 import { PaymentReviews } from './payment-reviews';
 import { PendingCharges } from './pending-charges';
 import { SubscriberList } from './subscriber-list';
+import { UnmatchedPix } from './unmatched-pix';
 
 /** /subscribers: 'Assinantes' and 'Pagamentos pendentes', with the CSV export. */
 export function SubscribersScreen() {
@@ -58,6 +59,7 @@ function SubscribersTabs({ ws, isOwner }: { ws: string; isOwner: boolean }) {
       <TabsContent value="pending" className="pt-2">
         {isOwner ? <PaymentReviews ws={ws} /> : null}
         <PendingCharges ws={ws} isOwner={isOwner} />
+        <UnmatchedPix ws={ws} isOwner={isOwner} />
       </TabsContent>
     </Tabs>
   );

@@ -1,19 +1,27 @@
-import { PAGING, PAYMENT_REVIEWS_PAGING } from '@fa-clube/contract';
+import { PAGING, PAYMENT_REVIEWS_PAGING, PIX_NOTIFICATIONS_PAGING } from '@fa-clube/contract';
 import type {
   ChargesResponse,
   PaymentReviewsResponse,
+  PixNotificationsResponse,
+  PixRefund,
   SubscribersResponse,
 } from '@fa-clube/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { infinitePaging } from '@/lib/paging';
 import { useSession } from '@/lib/session';
 import {
   confirmCharge,
   fetchPaymentReviews,
   fetchPendingCharges,
+  fetchPixConnected,
+  fetchPixNotifications,
   fetchSubscribers,
   paymentReviewsKey,
   pendingChargesKey,
+  pixConnectedKey,
+  pixNotificationsKey,
+  refundPayment,
   resolvePaymentReview,
   subscribersKey,
 } from '../api/subscribers-api';
@@ -71,5 +79,68 @@ export function useResolvePaymentReview(ws: string | null) {
   return useMutation({
     mutationFn: (id: string) => resolvePaymentReview(ws!, id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentReviewsKey(ws ?? '') }),
+  });
+}
+
+/** Whether the workspace has its own PSP connected (then unmatched Pix can arrive). */
+export function usePixConnected(ws: string) {
+  return useQuery({
+    queryKey: [...pixConnectedKey(ws), 'connected'],
+    queryFn: ({ signal }) => fetchPixConnected(ws, signal),
+  });
+}
+
+/** Pix received through the connection that matched no charge (owner and members). */
+export function usePixNotifications(ws: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: pixNotificationsKey(ws),
+    queryFn: ({ pageParam, signal }) => fetchPixNotifications(ws, pageParam, signal),
+    ...infinitePaging(
+      PIX_NOTIFICATIONS_PAGING,
+      (page: PixNotificationsResponse) => page.notifications,
+    ),
+    enabled,
+  });
+}
+
+/**
+ * Refunds a payment (a review, or an unmatched Pix) and shows its refund where it is listed. A
+ * refunded review is resolved by the server: it stays in the list with its status until the next
+ * load, so the owner sees what happened.
+ */
+export function useRefundPayment(ws: string) {
+  const queryClient = useQueryClient();
+  const withRefund =
+    <T extends { id: string; refund: PixRefund | null }>(refund: PixRefund) =>
+    (item: T): T =>
+      item.id === refund.end_to_end_id ? { ...item, refund } : item;
+  return useMutation({
+    mutationFn: (id: string) => refundPayment(ws, id),
+    onSuccess: (refund) => {
+      queryClient.setQueryData<InfiniteData<PaymentReviewsResponse>>(
+        paymentReviewsKey(ws),
+        (old) =>
+          old && {
+            ...old,
+            pages: old.pages.map((p) => ({ ...p, reviews: p.reviews.map(withRefund(refund)) })),
+          },
+      );
+      queryClient.setQueryData<InfiniteData<PixNotificationsResponse>>(
+        pixNotificationsKey(ws),
+        (old) =>
+          old && {
+            ...old,
+            pages: old.pages.map((p) => ({
+              ...p,
+              notifications: p.notifications.map(withRefund(refund)),
+            })),
+          },
+      );
+    },
+    onError: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentReviewsKey(ws) }),
+        queryClient.invalidateQueries({ queryKey: pixNotificationsKey(ws) }),
+      ]),
   });
 }

@@ -1,5 +1,5 @@
 import { apiPath, paths } from '@fa-clube/contract';
-import type { PlanType } from '@fa-clube/contract';
+import type { PlanType, SubscribePlanBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 
 /** Query key of a creator's plans as seen by the current viewer (anonymous or signed in). */
@@ -26,6 +26,21 @@ export const subscribeKey = (username: string, planType: PlanType, viewer: strin
 export const subscribeToPlan = (username: string, planType: PlanType) =>
   api.post(apiPath(paths.subscribePlan), undefined, {
     query: { username, plan_type: planType },
+    schema: 'PaymentInfo',
+  });
+
+/**
+ * POST /subscribe/plan with `automatic`: true — Pix Automático, the payer's CPF and full name in
+ * the body, answered with the composite BR Code and `recurrence`; false — a plain Pix even when
+ * the open charge is a Pix Automático one.
+ */
+export const subscribeWithRenewal = (
+  username: string,
+  planType: PlanType,
+  renewal: { automatic: true; payer: SubscribePlanBody } | { automatic: false },
+) =>
+  api.post(apiPath(paths.subscribePlan), renewal.automatic ? renewal.payer : undefined, {
+    query: { username, plan_type: planType, automatic: String(renewal.automatic) },
     schema: 'PaymentInfo',
   });
 

@@ -140,6 +140,7 @@ export function ProfilePlans({
             creator={{ username, label, avatarUrl, coverUrl }}
             plan={selectedPlan}
             onSubscribed={onSubscribed}
+            automaticAvailable={data?.automatic_available === true}
           />
         </Suspense>
       ) : null}

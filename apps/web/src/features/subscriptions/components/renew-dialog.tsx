@@ -50,6 +50,7 @@ export function RenewDialog({
       creator={creator}
       plan={plan}
       renewal={{ workspaceId }}
+      automaticAvailable={plans.data?.automatic_available === true}
       onSubscribed={onPaid}
     />
   );

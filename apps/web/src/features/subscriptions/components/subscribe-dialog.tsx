@@ -1,19 +1,22 @@
-import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
+import { PLAN_TYPE_LABELS, formatCents, majorToCents } from '@fa-clube/contract';
 import {
   CircleCheck,
   Clock,
   MessageCircle,
   QrCode,
   RefreshCw,
+  Repeat,
   Sparkles,
   XIcon,
 } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Plan } from '@fa-clube/contract';
+import type { PaymentInfo, Plan, SubscribePlanBody } from '@fa-clube/contract';
 import { CopyButton } from '@/components/copy-button';
 import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -23,16 +26,26 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { t } from '@/i18n/subscriptions';
+import { t } from '../strings';
 import { errorMessage, hasErrorCode, isSessionError } from '@/lib/api-client';
 import { loginPath } from '@/lib/navigation';
 import { useViewerId } from '@/lib/session';
 import { formatExpiry } from '../format';
 import { useChargeStatus, usePlans, useRenewCharge, useSubscribeCharge } from '../hooks/use-plans';
+import { useSwitchCharge } from '../hooks/use-switch-charge';
 import { PlanPrice } from './plan-price';
+
+// the payer's form (react-hook-form, the CPF rule) loads when 'Renovação automática' is chosen
+const loadPayerForm = () => import('./automatic-payer-form');
+const AutomaticPayerForm = lazy(() =>
+  loadPayerForm().then((m) => ({ default: m.AutomaticPayerForm })),
+);
+
+type Renewal = 'manual' | 'automatic';
 
 /** How often the open dialog asks whether the payment was confirmed. */
 export const PAYMENT_POLL_MS = 4000;
@@ -57,6 +70,8 @@ interface SubscribeDialogProps {
    * so `is_subscribed` cannot tell).
    */
   renewal?: { workspaceId: string };
+  /** The creator offers 'Renovação automática' (PlansResponse.automatic_available). */
+  automaticAvailable?: boolean;
 }
 
 /**
@@ -72,6 +87,7 @@ export function SubscribeDialog({
   plan,
   onSubscribed,
   renewal,
+  automaticAvailable = false,
 }: SubscribeDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -87,47 +103,73 @@ export function SubscribeDialog({
           onClose={() => onOpenChange(false)}
           onSubscribed={onSubscribed}
           renewal={renewal}
+          automaticAvailable={automaticAvailable}
         />
       </DialogContent>
     </Dialog>
   );
 }
 
-/** Mounted only while the dialog is open, so each opening starts fresh. */
+/**
+ * Mounted only while the dialog is open, so each opening starts fresh. The charge opened on open
+ * is the plan's open one: a plain Pix, or the Pix Automático one when the fan generated it before
+ * (it carries `recurrence`). With 'Renovação automática' offered the fan switches between the
+ * two: the automatic one asks for the payer first, a plain one is asked for explicitly.
+ */
 function SubscribeBody({
   creator,
   plan,
   onClose,
   onSubscribed,
   renewal,
+  automaticAvailable,
 }: {
   creator: Creator;
   plan: Plan;
   onClose: () => void;
   onSubscribed?: () => void;
   renewal?: { workspaceId: string };
+  automaticAvailable: boolean;
 }) {
   const viewer = useViewerId();
   const navigate = useNavigate();
   const location = useLocation();
   const subscribeCharge = useSubscribeCharge(creator.username, plan.plan_type, !renewal);
   const renewCharge = useRenewCharge(plan.id, Boolean(renewal));
-  const charge = renewal ? renewCharge : subscribeCharge;
-  const expiresAt = charge.data?.charge.expires_at;
+  const opened = renewal ? renewCharge : subscribeCharge;
+  const switchCharge = useSwitchCharge(creator.username, plan.plan_type);
+  // the charge of the fan's last switch, else the one opened with the dialog
+  const [switched, setSwitched] = useState<PaymentInfo | null>(null);
+  const [chosen, setChosen] = useState<Renewal | null>(null);
+  const [payer, setPayer] = useState({ cpf: '', name: '' });
+  // an expired Pix Automático code, left for a new one (the payer's form again)
+  const [dropped, setDropped] = useState<string | null>(null);
+  const current = switched ?? opened.data;
+  const mode: Renewal = chosen ?? (current?.recurrence ? 'automatic' : 'manual');
+  // the code to pay in the chosen mode (none yet: the payer's form, or a switch under way)
+  const payment =
+    current &&
+    current.charge.id !== dropped &&
+    Boolean(current.recurrence) === (mode === 'automatic')
+      ? current
+      : null;
+
+  const expiresAt = payment?.charge.expires_at;
   const [expiredAt, setExpiredAt] = useState<string | null>(null);
   const expired = Boolean(expiresAt) && expiredAt === expiresAt;
-  const automatic = charge.data?.charge.confirmation === 'automatic';
-  const waiting = charge.isSuccess && !expired;
+  // the provider's webhook confirms the Pix (a connected PSP): the same for both kinds of code
+  const automatic = (payment ?? current)?.charge.confirmation === 'automatic';
+  const waiting = Boolean(current) && !expired;
   const plans = usePlans(creator.username, {
     pollMs: waiting && !renewal ? PAYMENT_POLL_MS : false,
   });
   const renewed = useChargeStatus(
     renewal?.workspaceId ?? null,
-    renewal ? (charge.data?.charge.id ?? null) : null,
+    renewal ? (current?.charge.id ?? null) : null,
     waiting ? PAYMENT_POLL_MS : false,
   );
   const subscribed =
-    charge.isSuccess &&
+    Boolean(current) &&
     (renewal ? renewed.data?.status === 'paid' : plans.data?.is_subscribed === true);
 
   const goToLogin = useCallback(() => {
@@ -141,7 +183,7 @@ function SubscribeBody({
 
   // a session failure goes to the login; anything else ('you cannot subscribe to yourself',
   // 'no Pix yet', network) is an 'Erro' toast and the dialog closes
-  const failure = charge.isError ? charge.error : null;
+  const failure = opened.isError ? opened.error : null;
   const handledFailure = useRef<unknown>(null);
   useEffect(() => {
     if (!failure || handledFailure.current === failure) return;
@@ -174,13 +216,85 @@ function SubscribeBody({
     onSubscribed?.();
   }, [subscribed, onSubscribed]);
 
+  /** A plain Pix: the open one, or a new one when the open one is the composite code. */
+  const payPlain = () =>
+    switchCharge.mutate(
+      { automatic: false },
+      {
+        onSuccess: setSwitched,
+        onError: (error) => {
+          setChosen(null);
+          if (isSessionError(error)) goToLogin();
+          else toast.error(errorMessage(error));
+        },
+      },
+    );
+  const choose = (next: Renewal) => {
+    if (next === mode) return;
+    setChosen(next);
+    if (next === 'manual' && current?.recurrence) payPlain();
+  };
+  const payAutomatically = async (body: SubscribePlanBody) => {
+    setPayer({ cpf: body.cpf, name: body.name });
+    const info = await switchCharge.mutateAsync({ automatic: true, payer: body });
+    setSwitched(info);
+  };
+  const regenerate = () => {
+    if (mode === 'automatic') setDropped(current?.charge.id ?? null);
+    else if (switched) payPlain();
+    else void opened.refetch();
+    setExpiredAt(null);
+  };
+
   const planLabel = PLAN_TYPE_LABELS[plan.plan_type];
+  const price = formatCents(majorToCents(payment?.value ?? plan.price));
+  let codeColumn: ReactNode;
+  if (payment && !expired)
+    codeColumn = <PixCode code={payment.payment_specs} expiresAt={payment.charge.expires_at} />;
+  else if (expired)
+    codeColumn = (
+      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-4 py-10 text-center">
+        <Clock className="size-6 text-muted-foreground" aria-hidden />
+        <p className="text-sm font-medium">{t.subscriptions.dialog.expired}</p>
+        <Button
+          variant="outline"
+          loading={opened.isFetching || switchCharge.isPending}
+          onClick={regenerate}
+        >
+          <RefreshCw aria-hidden />
+          {t.subscriptions.dialog.regenerate}
+        </Button>
+      </div>
+    );
+  else if (mode === 'automatic' && opened.data)
+    codeColumn = (
+      <Suspense fallback={<Skeleton className="h-80 rounded-xl" />}>
+        <AutomaticPayerForm
+          defaults={payer}
+          // chosen now: to the CPF (on a phone the form is below the choice)
+          autoFocus={chosen === 'automatic'}
+          onSubmit={payAutomatically}
+        />
+      </Suspense>
+    );
+  else
+    codeColumn = (
+      <div className="flex items-center justify-center gap-2 rounded-xl border border-dashed px-4 py-16 text-sm text-muted-foreground">
+        <Spinner label="" className="text-primary" />
+        <span role="status">{t.subscriptions.dialog.generating}</span>
+      </div>
+    );
+
   return (
     <>
       <CreatorHeader creator={creator} planLabel={planLabel} />
       {subscribed ? (
         <div className="px-5 pt-2 pb-6 sm:px-6" data-subscribed>
-          <SuccessView username={creator.username} onClose={onClose} />
+          <SuccessView
+            username={creator.username}
+            automatic={mode === 'automatic'}
+            onClose={onClose}
+          />
         </div>
       ) : (
         // one column; from md on, the Pix code sits in a second column beside the rest
@@ -194,19 +308,30 @@ function SubscribeBody({
               {t.subscriptions.dialog.paymentTitle}
             </h3>
             <div className="grid gap-3 rounded-xl border bg-card p-4">
-              <div className="flex items-center gap-2.5">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-[#32bcad]/15 text-[#1f8f83] dark:text-[#5fd6c8]">
-                  <QrCode className="size-5" aria-hidden />
-                </span>
-                <div className="grid">
-                  <span className="text-sm font-semibold">{t.subscriptions.dialog.pix}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {automatic
+              {automaticAvailable ? (
+                <RenewalChoice
+                  mode={mode}
+                  disabled={switchCharge.isPending || !opened.data}
+                  onChoose={choose}
+                  hint={
+                    automatic
                       ? t.subscriptions.dialog.pixHintAutomatic
-                      : t.subscriptions.dialog.pixHint}
-                  </span>
+                      : t.subscriptions.dialog.pixHint
+                  }
+                />
+              ) : (
+                <div className="flex items-center gap-2.5">
+                  <PixIcon />
+                  <div className="grid">
+                    <span className="text-sm font-semibold">{t.subscriptions.dialog.pix}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {automatic
+                        ? t.subscriptions.dialog.pixHintAutomatic
+                        : t.subscriptions.dialog.pixHint}
+                    </span>
+                  </div>
                 </div>
-              </div>
+              )}
               <div
                 className="flex items-end justify-between gap-3 border-t pt-3"
                 data-testid="subscribe-price"
@@ -214,43 +339,35 @@ function SubscribeBody({
                 <span className="pb-0.5 text-sm text-muted-foreground">
                   {t.subscriptions.dialog.total}
                 </span>
-                <PlanPrice plan={plan} price={charge.data?.value} align="end" />
+                <PlanPrice plan={plan} price={payment?.value} align="end" />
               </div>
             </div>
           </section>
 
-          <div className="md:col-start-2 md:row-span-3 md:row-start-1">
-            {charge.data && !expired ? (
-              <PixCode code={charge.data.payment_specs} expiresAt={charge.data.charge.expires_at} />
-            ) : expired ? (
-              <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-4 py-10 text-center">
-                <Clock className="size-6 text-muted-foreground" aria-hidden />
-                <p className="text-sm font-medium">{t.subscriptions.dialog.expired}</p>
-                <Button
-                  variant="outline"
-                  loading={charge.isFetching}
-                  onClick={() => void charge.refetch()}
-                >
-                  <RefreshCw aria-hidden />
-                  {t.subscriptions.dialog.regenerate}
-                </Button>
-              </div>
-            ) : (
-              <div className="flex items-center justify-center gap-2 rounded-xl border border-dashed px-4 py-16 text-sm text-muted-foreground">
-                <Spinner label="" className="text-primary" />
-                <span role="status">{t.subscriptions.dialog.generating}</span>
-              </div>
-            )}
-          </div>
+          <div className="md:col-start-2 md:row-span-3 md:row-start-1">{codeColumn}</div>
 
-          {charge.data && !expired ? (
+          {payment && !expired ? (
             <div className="grid gap-2 rounded-xl bg-muted/70 p-4 text-[13px] leading-relaxed md:col-start-1 md:row-start-3">
-              <p className="font-semibold">{t.subscriptions.dialog.manualTitle}</p>
-              <p className="text-muted-foreground">
-                {automatic
-                  ? t.subscriptions.dialog.automaticText
-                  : t.subscriptions.dialog.manualText}
-              </p>
+              {mode === 'automatic' ? (
+                <>
+                  <p className="font-semibold">{t.subscriptions.dialog.automaticTitle}</p>
+                  <p className="text-muted-foreground">
+                    {t.subscriptions.dialog.automaticHowText(
+                      price,
+                      t.subscriptions.planPeriod[plan.plan_type],
+                    )}
+                  </p>
+                </>
+              ) : (
+                <>
+                  <p className="font-semibold">{t.subscriptions.dialog.manualTitle}</p>
+                  <p className="text-muted-foreground">
+                    {automatic
+                      ? t.subscriptions.dialog.automaticText
+                      : t.subscriptions.dialog.manualText}
+                  </p>
+                </>
+              )}
               <p className="flex items-center gap-2 font-medium" role="status">
                 <Spinner label="" className="text-primary" />
                 {t.subscriptions.dialog.waiting}
@@ -260,6 +377,77 @@ function SubscribeBody({
         </div>
       )}
     </>
+  );
+}
+
+function PixIcon() {
+  return (
+    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-[#32bcad]/15 text-[#1f8f83] dark:text-[#5fd6c8]">
+      <QrCode className="size-5" aria-hidden />
+    </span>
+  );
+}
+
+/** 'Pix' (a new Pix each period) or 'Renovação automática' (Pix Automático), as radio cards. */
+function RenewalChoice({
+  mode,
+  disabled,
+  hint,
+  onChoose,
+}: {
+  mode: Renewal;
+  disabled: boolean;
+  hint: string;
+  onChoose: (mode: Renewal) => void;
+}) {
+  const name = useId();
+  const option = (value: Renewal, icon: ReactNode, title: ReactNode, text: string) => (
+    <label
+      className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-checked:border-primary has-checked:bg-accent/40 has-disabled:cursor-default has-focus-visible:ring-[3px] has-focus-visible:ring-ring/40"
+      // load the payer's form while the pointer is on its way
+      onPointerEnter={value === 'automatic' ? () => void loadPayerForm() : undefined}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={mode === value}
+        disabled={disabled}
+        onChange={() => onChoose(value)}
+        className="mt-2.5 size-4 shrink-0 accent-primary outline-none"
+      />
+      {icon}
+      <span className="grid min-w-0 gap-0.5">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold">
+          {title}
+        </span>
+        <span className="text-xs leading-relaxed text-muted-foreground">{text}</span>
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="sr-only">{t.subscriptions.dialog.howToPay}</legend>
+      {option(
+        'manual',
+        <PixIcon />,
+        t.subscriptions.dialog.pix,
+        `${t.subscriptions.dialog.oneTimeHint} ${hint}.`,
+      )}
+      {option(
+        'automatic',
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <Repeat className="size-5" aria-hidden />
+        </span>,
+        <>
+          {t.subscriptions.dialog.automatic}
+          <Badge variant="brand" className="text-[11px]">
+            {t.subscriptions.dialog.automaticBadge}
+          </Badge>
+        </>,
+        t.subscriptions.dialog.automaticHint,
+      )}
+    </fieldset>
   );
 }
 
@@ -371,7 +559,15 @@ function PixCode({ code, expiresAt }: { code: string; expiresAt: string }) {
   );
 }
 
-function SuccessView({ username, onClose }: { username: string; onClose: () => void }) {
+function SuccessView({
+  username,
+  automatic,
+  onClose,
+}: {
+  username: string;
+  automatic: boolean;
+  onClose: () => void;
+}) {
   return (
     <div className="grid justify-items-center gap-3 py-4 text-center" role="status">
       <span className="flex size-14 items-center justify-center rounded-full bg-success/15 text-success-text">
@@ -381,6 +577,12 @@ function SuccessView({ username, onClose }: { username: string; onClose: () => v
       <p className="max-w-xs text-sm leading-relaxed text-muted-foreground">
         {t.subscriptions.dialog.successText(username)}
       </p>
+      {automatic ? (
+        <p className="flex max-w-xs items-start gap-2 text-left text-[13px] leading-relaxed text-muted-foreground">
+          <Repeat className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          {t.subscriptions.dialog.automaticSuccess}
+        </p>
+      ) : null}
       <Button className="mt-2 w-full sm:w-auto" onClick={onClose}>
         {t.subscriptions.dialog.successAction}
       </Button>

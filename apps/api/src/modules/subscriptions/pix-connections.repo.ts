@@ -1,0 +1,96 @@
+import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { pixConnections } from '../../db/schema/subscriptions';
+
+export type PixConnectionRow = typeof pixConnections.$inferSelect;
+type ConnectionValues = Omit<typeof pixConnections.$inferInsert, 'id' | 'workspaceId'>;
+
+export async function findConnectedConnection(db: DbOrTx, workspaceId: string) {
+  const [row] = await db
+    .select()
+    .from(pixConnections)
+    .where(and(eq(pixConnections.workspaceId, workspaceId), eq(pixConnections.status, 'connected')))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findConnectionById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(pixConnections).where(eq(pixConnections.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A new connection, or the same row with new credentials (its id, so its webhook URL, stays). */
+export async function saveConnection(
+  db: DbOrTx,
+  input: { id: string; workspaceId: string; values: ConnectionValues },
+) {
+  const [row] = await db
+    .insert(pixConnections)
+    .values({ id: input.id, workspaceId: input.workspaceId, ...input.values })
+    .onConflictDoUpdate({ target: pixConnections.id, set: input.values })
+    .returning();
+  return row!;
+}
+
+export async function disconnectConnection(db: DbOrTx, id: string, now: Date) {
+  const [row] = await db
+    .update(pixConnections)
+    .set({ status: 'disconnected', disconnectedAt: now, updatedAt: now })
+    .where(and(eq(pixConnections.id, id), eq(pixConnections.status, 'connected')))
+    .returning();
+  return row ?? null;
+}
+
+/** One batch of connected accounts after `afterId` (the reconciliation walks them all, bounded). */
+export async function listConnectedAfter(db: DbOrTx, afterId: string | null, limit: number) {
+  return db
+    .select()
+    .from(pixConnections)
+    .where(
+      and(
+        eq(pixConnections.status, 'connected'),
+        afterId ? gt(pixConnections.id, afterId) : undefined,
+      ),
+    )
+    .orderBy(asc(pixConnections.id))
+    .limit(limit);
+}
+
+export async function setReconciledUntil(db: DbOrTx, id: string, until: Date) {
+  await db.update(pixConnections).set({ reconciledUntil: until }).where(eq(pixConnections.id, id));
+}
+
+/** Connected accounts whose certificate expires by `until` and whose notice was not sent. */
+export async function findExpiringConnections(db: DbOrTx, until: Date, limit: number) {
+  return db
+    .select()
+    .from(pixConnections)
+    .where(
+      and(
+        eq(pixConnections.status, 'connected'),
+        lte(pixConnections.certificateExpiresAt, until),
+        or(
+          isNull(pixConnections.expiryNoticeFor),
+          ne(pixConnections.expiryNoticeFor, pixConnections.certificateFingerprint),
+        ),
+      ),
+    )
+    .orderBy(asc(pixConnections.certificateExpiresAt))
+    .limit(limit);
+}
+
+/** Claims the expiry notice of the connection's current certificate: true for exactly one caller. */
+export async function claimExpiryNotice(db: DbOrTx, id: string, fingerprint: string) {
+  const rows = await db
+    .update(pixConnections)
+    .set({ expiryNoticeFor: fingerprint })
+    .where(
+      and(
+        eq(pixConnections.id, id),
+        eq(pixConnections.certificateFingerprint, fingerprint),
+        sql`${pixConnections.expiryNoticeFor} is distinct from ${fingerprint}`,
+      ),
+    )
+    .returning({ id: pixConnections.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,351 @@
+/**
+ * A workspace's own PSP account (docs/pix-psp.md, decision 040): the owner
+ * connects it with the API and token URLs, client credentials and the client
+ * certificate; the server tries it live before saving anything (token over
+ * mutual TLS, the Pix webhook for the workspace's key, whether Pix Automático
+ * is enabled and, if so, its two webhooks). Secrets are encrypted at rest and
+ * never answered. Charges, reconciliation, refunds and recurrences of the
+ * workspace then go through `connectionClient`.
+ */
+import { randomUUID } from 'node:crypto';
+import { paths, API_PREFIX } from '@fa-clube/contract';
+import type { PixConnection, PixConnectionBody } from '@fa-clube/contract';
+import { requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
+import { findWorkspaceOwnerContact } from '../../read-models/subscribers';
+import { addDays } from '../../lib/clock';
+import type { AppContext } from '../../lib/context';
+import { decrypt, encrypt } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import type { ErrorCode } from '@fa-clube/contract';
+import { renderEmail } from '../../lib/mailer';
+import { CertificateError, readClientCertificate } from '../../lib/pix/certificate';
+import { PspError, createPspClient } from '../../lib/pix/psp-client';
+import type { PspClient } from '../../lib/pix/psp-client';
+import { queueMail } from '../mail/mail.service';
+import {
+  claimExpiryNotice,
+  disconnectConnection,
+  findConnectedConnection,
+  findExpiringConnections,
+  saveConnection,
+} from './pix-connections.repo';
+import type { PixConnectionRow } from './pix-connections.repo';
+import { findPixSettings } from './pix-settings.repo';
+import { pspCa } from './providers';
+
+interface Secrets {
+  clientSecret: string;
+  certPem: string;
+  keyPem: string;
+}
+
+const notConnected = () => new AppError('PIX_CONNECTION_NOT_FOUND');
+/** The certificate's expiry is e-mailed to the owner this many days before. */
+export const CERTIFICATE_NOTICE_DAYS = 15;
+
+function toPixConnection(row: PixConnectionRow): PixConnection {
+  return {
+    status: 'connected',
+    api_url: row.apiUrl,
+    token_url: row.tokenUrl,
+    client_id: row.clientId,
+    webhook_url: row.webhookUrl,
+    pix_key: row.pixKey,
+    receiving_account: row.receivingAccount ?? null,
+    recurrences_enabled: row.automaticAvailable,
+    automatic_available: offersAutomatic(row),
+    connected_at: row.connectedAt.toISOString(),
+    certificate_expires_at: row.certificateExpiresAt.toISOString(),
+  };
+}
+
+/** Pix Automático can be offered: recurrences enabled at the PSP and the receiving account known. */
+export const offersAutomatic = (row: PixConnectionRow | null): row is PixConnectionRow =>
+  Boolean(row?.automaticAvailable && row.receivingAccount);
+
+/** Whether the workspace offers 'Renovação automática' (public: the plans answer says so). */
+export async function automaticRenewalOffered(ctx: AppContext, workspaceId: string) {
+  return offersAutomatic(await findConnectedConnection(ctx.db, workspaceId));
+}
+
+/** GET /workspaces/{id}/pix/connection: owner and members. */
+export async function getPixConnection(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+): Promise<PixConnection> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const row = await findConnectedConnection(ctx.db, workspaceId);
+  if (!row) throw notConnected();
+  return toPixConnection(row);
+}
+
+/** The webhook URL the PSP is given for a connection; it appends /pix, /rec, /cobr. */
+const webhookUrlOf = (ctx: AppContext, id: string) =>
+  `${ctx.config.appUrl.replace(/\/+$/, '')}${API_PREFIX}${paths.pspWebhook
+    .replace(':connection', id)
+    .replace('/:kind', '')}`;
+
+/** A PSP failure during the live check, as the owner reads it (the step named). */
+function stepError(err: unknown, step: string): AppError {
+  if (!(err instanceof PspError)) throw err;
+  const detail = err.problem?.detail ? ` (${err.problem.detail.slice(0, 200)})` : '';
+  const byFailure: Record<PspError['failure'], [ErrorCode, string]> = {
+    client_certificate: [
+      'PIX_PSP_CERTIFICATE_REFUSED',
+      `Certificado recusado pelo PSP: a conexão segura (mTLS) não aceitou o certificado ${step}.`,
+    ],
+    server_certificate: [
+      'PIX_PSP_SERVER_UNTRUSTED',
+      `O certificado do servidor do PSP não é confiável (${step}): confira a URL da API.`,
+    ],
+    credentials: [
+      'PIX_PSP_CREDENTIALS_REFUSED',
+      'Credenciais recusadas pelo PSP ao pedir o token: confira o client_id e o client_secret.',
+    ],
+    refused: ['PIX_PSP_WEBHOOK_REFUSED', `O PSP recusou ${step}${detail}.`],
+    unreachable: [
+      'PIX_PSP_UNREACHABLE',
+      `O PSP não respondeu ${step}. Confira a URL e tente novamente.`,
+    ],
+  };
+  const [code, message] = byFailure[err.failure];
+  return new AppError(code, message);
+}
+
+/**
+ * PUT /workspaces/{id}/pix/connection: owner only. Nothing is saved unless
+ * every step of the live check passed.
+ */
+export async function putPixConnection(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  body: PixConnectionBody,
+): Promise<PixConnection> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const pix = await findPixSettings(ctx.db, workspaceId);
+  if (!pix)
+    throw new AppError(
+      'PIX_REQUIRED',
+      'Cadastre os dados do Pix (a chave desta conta) antes de conectar o PSP.',
+    );
+  const now = ctx.clock.now();
+  let cert;
+  try {
+    cert = readClientCertificate(body, now);
+  } catch (err) {
+    if (!(err instanceof CertificateError)) throw err;
+    throw new AppError('PIX_CERTIFICATE_INVALID', err.message, {
+      errors: [{ field: err.field, message: err.message }],
+    });
+  }
+  const current = await findConnectedConnection(ctx.db, workspaceId);
+  const id = current?.id ?? randomUUID();
+  const webhookUrl = webhookUrlOf(ctx, id);
+  const apiUrl = body.api_url.replace(/\/+$/, '');
+  const tokenUrl = body.token_url ?? `${new URL(apiUrl).origin}/oauth/token`;
+  const client = createPspClient({
+    apiUrl,
+    tokenUrl,
+    clientId: body.client_id,
+    clientSecret: body.client_secret,
+    certPem: cert.certPem,
+    keyPem: cert.keyPem,
+    ca: pspCa(ctx),
+  });
+  let recurrences: boolean;
+  let pixWebhookSet = false;
+  try {
+    await client.token().catch((err: unknown) => {
+      throw stepError(err, 'ao pedir o token');
+    });
+    await client
+      .call('PUT', `/webhook/${encodeURIComponent(pix.key)}`, { body: { webhookUrl } })
+      .catch((err: unknown) => {
+        if (err instanceof PspError && err.failure === 'refused' && keyRefused(err))
+          throw new AppError(
+            'PIX_PSP_KEY_NOT_OWNED',
+            `Esta chave Pix não pertence a esta conta do PSP: ${pix.key} foi recusada ao cadastrar o webhook. Confira a chave em Configurações › Pix.`,
+          );
+        throw stepError(err, 'o cadastro do webhook de Pix (PUT /webhook)');
+      });
+    pixWebhookSet = true;
+    recurrences = await recurrencesEnabled(client, now);
+    if (recurrences) {
+      await client.call('PUT', '/webhookrec', { body: { webhookUrl } }).catch((err: unknown) => {
+        throw stepError(err, 'o cadastro do webhook de recorrências (PUT /webhookrec)');
+      });
+      await client.call('PUT', '/webhookcobr', { body: { webhookUrl } }).catch((err: unknown) => {
+        throw stepError(err, 'o cadastro do webhook de cobranças recorrentes (PUT /webhookcobr)');
+      });
+    }
+  } catch (err) {
+    // a new connection that failed after its webhook was registered: take it back (best effort)
+    if (pixWebhookSet && !current)
+      await client.call('DELETE', `/webhook/${encodeURIComponent(pix.key)}`).catch(() => {});
+    await client.close();
+    throw err;
+  }
+  await client.close();
+  const secrets: Secrets = {
+    clientSecret: body.client_secret,
+    certPem: cert.certPem,
+    keyPem: cert.keyPem,
+  };
+  const row = await saveConnection(ctx.db, {
+    id,
+    workspaceId,
+    values: {
+      status: 'connected',
+      apiUrl,
+      tokenUrl,
+      clientId: body.client_id,
+      secrets: encrypt(ctx.keys.encryption, JSON.stringify(secrets)),
+      pixKey: pix.key,
+      receivingAccount: body.receiving_account ?? null,
+      automaticAvailable: recurrences,
+      webhookUrl,
+      certificateExpiresAt: cert.expiresAt,
+      certificateFingerprint: cert.fingerprint,
+      connectedAt: current?.connectedAt ?? now,
+      disconnectedAt: null,
+      updatedAt: now,
+    },
+  });
+  await forgetClient(ctx, id);
+  ctx.logger.info(
+    { workspaceId, connectionId: id, recurrences, expires: cert.expiresAt },
+    'conta Pix do PSP conectada',
+  );
+  return toPixConnection(row);
+}
+
+/** A PSP refusing the webhook of a key it does not hold: 404, or a problem that names the key. */
+function keyRefused(err: PspError) {
+  const text = `${err.problem?.title ?? ''} ${err.problem?.detail ?? ''} ${(err.problem?.violacoes ?? []).map((v) => `${v.razao} ${v.propriedade}`).join(' ')}`;
+  return err.status === 404 || /chave/i.test(text);
+}
+
+/** GET /rec answering 200: Pix Automático is enabled for the account; 403/404: it is not. */
+async function recurrencesEnabled(client: PspClient, now: Date): Promise<boolean> {
+  try {
+    await client.call('GET', '/rec', {
+      query: { inicio: addDays(now, -1).toISOString(), fim: now.toISOString() },
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof PspError && err.failure === 'refused') return false;
+    throw stepError(err, 'ao consultar as recorrências (GET /rec)');
+  }
+}
+
+/** DELETE /workspaces/{id}/pix/connection: owner; webhooks removed at the PSP (best effort). */
+export async function deletePixConnection(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+): Promise<void> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const row = await findConnectedConnection(ctx.db, workspaceId);
+  if (!row) throw notConnected();
+  const client = connectionClient(ctx, row);
+  const removals = [
+    client.call('DELETE', `/webhook/${encodeURIComponent(row.pixKey)}`),
+    ...(row.automaticAvailable
+      ? [client.call('DELETE', '/webhookrec'), client.call('DELETE', '/webhookcobr')]
+      : []),
+  ];
+  for (const r of await Promise.allSettled(removals))
+    if (r.status === 'rejected')
+      ctx.logger.warn({ err: r.reason, connectionId: row.id }, 'webhook não removido no PSP');
+  await disconnectConnection(ctx.db, row.id, ctx.clock.now());
+  await forgetClient(ctx, row.id);
+}
+
+// ---- one client per connection (keeps its token and TLS sessions) ---------------------------
+
+const clients = new WeakMap<AppContext, Map<string, { version: number; client: PspClient }>>();
+
+/** The PSP client of a connection, made once per version of its credentials. */
+export function connectionClient(ctx: AppContext, row: PixConnectionRow): PspClient {
+  let map = clients.get(ctx);
+  if (!map) clients.set(ctx, (map = new Map()));
+  const version = row.updatedAt.getTime();
+  const cached = map.get(row.id);
+  if (cached && cached.version === version) return cached.client;
+  if (cached) void cached.client.close();
+  const secrets = JSON.parse(decrypt(ctx.keys.encryption, row.secrets)) as Secrets;
+  const client = createPspClient({
+    apiUrl: row.apiUrl,
+    tokenUrl: row.tokenUrl,
+    clientId: row.clientId,
+    clientSecret: secrets.clientSecret,
+    certPem: secrets.certPem,
+    keyPem: secrets.keyPem,
+    ca: pspCa(ctx),
+  });
+  map.set(row.id, { version, client });
+  return client;
+}
+
+async function forgetClient(ctx: AppContext, id: string) {
+  const cached = clients.get(ctx)?.get(id);
+  clients.get(ctx)?.delete(id);
+  await cached?.client.close();
+}
+
+/** The app's close: every connection client's sockets. */
+export async function closeConnectionClients(ctx: AppContext) {
+  const map = clients.get(ctx);
+  if (!map) return;
+  clients.delete(ctx);
+  await Promise.allSettled([...map.values()].map((c) => c.client.close()));
+}
+
+export { findConnectedConnection };
+
+// ---- the certificate's expiry ------------------------------------------------------------------
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/**
+ * E-mails the owner of each connection whose certificate expires within
+ * CERTIFICATE_NOTICE_DAYS, once per certificate (claimed on the row, then
+ * written to the mail outbox). Answers how many were queued.
+ */
+export async function sendCertificateExpiryNotices(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const due = await findExpiringConnections(ctx.db, addDays(now, CERTIFICATE_NOTICE_DAYS), 100);
+  let queued = 0;
+  for (const row of due) {
+    const owner = await findWorkspaceOwnerContact(ctx.db, row.workspaceId);
+    if (!owner || !(await claimExpiryNotice(ctx.db, row.id, row.certificateFingerprint))) continue;
+    const expired = row.certificateExpiresAt <= now;
+    await queueMail(
+      ctx,
+      renderEmail({
+        kind: 'pix-certificate-expiry',
+        to: owner.email,
+        subject: expired
+          ? `O certificado da conta Pix de ${owner.label} venceu`
+          : `O certificado da conta Pix de ${owner.label} vence em ${dateFormat.format(row.certificateExpiresAt)}`,
+        title: 'Renove o certificado do seu PSP',
+        paragraphs: [
+          `Olá, ${owner.fullName}!`,
+          `O certificado que conecta ${owner.label} (@${owner.username}) à API Pix do seu PSP ${expired ? 'venceu' : 'vence'} em ${dateFormat.format(row.certificateExpiresAt)}. Depois disso o PSP recusa as cobranças e os pagamentos deixam de ser confirmados automaticamente.`,
+          'Gere um novo certificado no portal do seu PSP e envie-o em Configurações › Planos › Conta Pix (API do banco).',
+        ],
+        action: { label: 'Atualizar o certificado', url: `${ctx.config.appUrl}/settings/plans` },
+      }),
+    );
+    queued++;
+  }
+  return queued;
+}

@@ -1,0 +1,411 @@
+/**
+ * Pix Automático (Banco Central's recurring Pix, Jornada 3), decision 042:
+ *  - authorizeRecurrence: with the first period's immediate charge, a recurrence
+ *    location (POST /locrec), the recurrence (POST /rec) and its composite BR
+ *    Code (GET /rec/{idRec}?txid=): one scan pays the period and authorizes the rest;
+ *  - the PSP's /rec notifications move its status (APROVADA once the fan paid,
+ *    CANCELADA from the bank app), its /cobr notifications settle or fail a debit;
+ *  - scheduleRecurringDebits (the renewal sweep): POST /cobr once per period,
+ *    PIX_AUTOMATIC_LEAD_DAYS before it ends;
+ *  - cancelRecurrence: the fan, from 'Minhas assinaturas' (PATCH /rec CANCELADA).
+ * The subscription itself always stays active to its period end.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  BUSINESS_TIME_ZONE,
+  PLAN_TYPE_LABELS,
+  nextPeriodEnd,
+  planPeriodEnd,
+  todayIn,
+} from '@fa-clube/contract';
+import type { MyRenewal, PixCobrWebhookItem, PixRecWebhookItem } from '@fa-clube/contract';
+import type { z } from 'zod';
+import type { RecurrenceStatus, RecurringChargeStatus } from '../../db/schema/subscriptions';
+import { requireActor } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
+import { addDays } from '../../lib/clock';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { BrCodeError, centsToDecimalString, decodeBrCode, encodeBrCode } from '../../lib/pix';
+import { PspError } from '../../lib/pix/psp-client';
+import { decimalStringToCents } from '../../lib/pix';
+import {
+  findChargeByTxid,
+  insertNotification,
+  insertPaidCharge,
+  setChargePaymentSpecs,
+  settleNotification,
+} from './charges.repo';
+import type { ChargeRow } from './charges.repo';
+import { ageGateBlocks, grantPaidCharge } from './payments.service';
+import { connectionClient } from './pix-connections.service';
+import { findConnectionById } from './pix-connections.repo';
+import type { PixConnectionRow } from './pix-connections.repo';
+import { findPlanById } from './plans.repo';
+import type { PlanRow } from './plans.repo';
+import { providerError } from './providers/apipix';
+import {
+  claimRecurringCharge,
+  closeRecurringCharge,
+  dropRecurringChargeClaim,
+  findLatestRecurrence,
+  findLiveRecurrenceOfPayer,
+  findRecurrenceByIdRec,
+  findRecurrencesDue,
+  findRecurringChargeByTxid,
+  insertRecurrence,
+  setRecurrenceStatus,
+  setRecurringChargeScheduled,
+} from './recurrences.repo';
+import type { RecurringChargeRow } from './recurrences.repo';
+import { findSubscriptionOf } from './subscriptions.repo';
+
+const PERIODICITY = { monthly: 'MENSAL', quarterly: 'TRIMESTRAL', yearly: 'ANUAL' } as const;
+const RECURRENCE_STATUSES: readonly RecurrenceStatus[] = [
+  'CRIADA',
+  'APROVADA',
+  'REJEITADA',
+  'CANCELADA',
+  'EXPIRADA',
+];
+const dateIn = (d: Date) => todayIn(BUSINESS_TIME_ZONE, d);
+
+/** POST /subscribe/plan?automatic=true, after the first period's charge was opened. */
+export async function authorizeRecurrence(
+  ctx: AppContext,
+  input: {
+    connection: PixConnectionRow;
+    charge: ChargeRow;
+    plan: PlanRow;
+    ws: { id: string; username: string };
+    payer: { userId: string; cpf: string; name: string };
+  },
+): Promise<{ idRec: string; status: RecurrenceStatus; paymentSpecs: string }> {
+  const { connection, charge, plan, ws, payer } = input;
+  const live = await findLiveRecurrenceOfPayer(ctx.db, ws.id, payer.userId);
+  if (live?.status === 'APROVADA')
+    throw new AppError(
+      'AUTOMATIC_RENEWAL_UNAVAILABLE',
+      'Você já tem a renovação automática ativa neste perfil.',
+    );
+  const now = ctx.clock.now();
+  const subscription = await findSubscriptionOf(ctx.db, ws.id, payer.userId);
+  const subscriptionId = subscription?.id ?? randomUUID();
+  // the period being paid now follows the current one while it runs (months counted from the
+  // subscription's first day, as payments.service extends it), else starts now
+  const running = subscription?.status === 'active' && subscription.currentPeriodEnd > now;
+  const firstDebit = running
+    ? nextPeriodEnd(subscription.currentPeriodStart, subscription.currentPeriodEnd, plan.planType)
+    : planPeriodEnd(now, plan.planType);
+  const client = connectionClient(ctx, connection);
+  try {
+    const loc = await client.call<{ id: number; location: string }>('POST', '/locrec');
+    const rec = await client.call<{ idRec: string; status: string }>('POST', '/rec', {
+      body: {
+        vinculo: {
+          contrato: subscriptionId.replace(/-/g, ''),
+          devedor: { cpf: payer.cpf, nome: payer.name.slice(0, 140) },
+          objeto: `Assinatura ${PLAN_TYPE_LABELS[plan.planType]} @${ws.username}`.slice(0, 35),
+        },
+        calendario: { dataInicial: dateIn(firstDebit), periodicidade: PERIODICITY[plan.planType] },
+        valor: { valorRec: centsToDecimalString(charge.valueCents) },
+        politicaRetentativa: 'NAO_PERMITE',
+        loc: loc.body.id,
+        ativacao: { dadosJornada: { txid: charge.txid } },
+      },
+    });
+    const idRec = rec.body.idRec;
+    const read = await client.call<{
+      status: string;
+      loc?: { location?: string };
+      dadosQR?: { pixCopiaECola?: string };
+    }>('GET', `/rec/${encodeURIComponent(idRec)}`, { query: { txid: charge.txid } });
+    const paymentSpecs = compositeCode(read.body, charge, loc.body.location);
+    const status = asRecurrenceStatus(read.body.status) ?? 'CRIADA';
+    await insertRecurrence(ctx.db, {
+      subscriptionId,
+      workspaceId: ws.id,
+      payerId: payer.userId,
+      planId: plan.id,
+      connectionId: connection.id,
+      idRec,
+      status,
+      firstChargeId: charge.id,
+      valueCents: charge.valueCents,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await setChargePaymentSpecs(ctx.db, charge.id, paymentSpecs);
+    return { idRec, status, paymentSpecs };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    ctx.logger.error({ err, chargeId: charge.id }, 'Pix Automático: recorrência não criada no PSP');
+    throw providerError();
+  }
+}
+
+/** The PSP's composite code (dadosQR), checked; or one built from both locations. */
+function compositeCode(
+  rec: { loc?: { location?: string }; dadosQR?: { pixCopiaECola?: string } },
+  charge: ChargeRow,
+  recLocation: string,
+): string {
+  const given = rec.dadosQR?.pixCopiaECola;
+  if (given) {
+    const decoded = decodeBrCode(given);
+    if (!decoded.recurrence) throw new BrCodeError('NOT_COMPOSITE', 'dadosQR without field 80');
+    if (decoded.amountCents !== null && decoded.amountCents !== charge.valueCents)
+      throw new BrCodeError('AMOUNT_MISMATCH', 'composite code with another amount');
+    return given;
+  }
+  const cob = decodeBrCode(charge.paymentSpecs);
+  return encodeBrCode({
+    url: charge.location ?? cob.merchantAccount.url ?? undefined,
+    amountCents: charge.valueCents,
+    merchantName: cob.merchantName.slice(0, 25),
+    merchantCity: cob.merchantCity.slice(0, 15),
+    recurrenceUrl: (rec.loc?.location ?? recLocation).replace(/^[a-z]+:\/\//i, ''),
+  });
+}
+
+const asRecurrenceStatus = (s: string | undefined) =>
+  RECURRENCE_STATUSES.find((x) => x === s) ?? null;
+
+// ---- notifications -------------------------------------------------------------------------
+
+/** `{webhookUrl}/rec`: a recurrence's new status (approved, refused, cancelled, expired). */
+export async function applyRecNotification(
+  ctx: AppContext,
+  connection: PixConnectionRow,
+  item: z.infer<typeof PixRecWebhookItem>,
+): Promise<boolean> {
+  const rec = await findRecurrenceByIdRec(ctx.db, item.idRec);
+  const status = asRecurrenceStatus(item.status);
+  if (!rec || rec.workspaceId !== connection.workspaceId || !status) {
+    ctx.logger.warn(
+      { connectionId: connection.id, idRec: item.idRec, status: item.status },
+      'Pix Automático: notificação de recorrência desconhecida ignorada',
+    );
+    return false;
+  }
+  const solicitante = (item as { encerramento?: { cancelamento?: { solicitante?: string } } })
+    .encerramento?.cancelamento?.solicitante;
+  const cancelledBy =
+    status !== 'CANCELADA'
+      ? undefined
+      : solicitante === 'USUARIO_PAGADOR'
+        ? 'payer_bank'
+        : solicitante === 'USUARIO_RECEBEDOR'
+          ? 'fan'
+          : 'psp';
+  const moved = await setRecurrenceStatus(ctx.db, rec.id, {
+    status,
+    cancelledBy: rec.cancelledBy ?? cancelledBy,
+    now: ctx.clock.now(),
+  });
+  return Boolean(moved);
+}
+
+export type DebitOutcome = 'settled' | 'failed' | 'ignored' | 'duplicate' | 'pending';
+
+/**
+ * `{webhookUrl}/cobr`: a recurring debit settled (CONCLUIDA with its Pix) is
+ * recorded as a paid charge and granted like one, once (the debit moves out of
+ * its open state in the same transaction, and the Pix's endToEndId is recorded
+ * once); a refused or expired one answers 'failed' (the caller e-mails the fan
+ * a manual charge), once.
+ */
+export async function applyCobrNotification(
+  ctx: AppContext,
+  connection: PixConnectionRow,
+  item: z.infer<typeof PixCobrWebhookItem>,
+): Promise<{ outcome: DebitOutcome; debit?: RecurringChargeRow }> {
+  const found = await findRecurringChargeByTxid(ctx.db, item.txid);
+  if (!found || found.recurrence.workspaceId !== connection.workspaceId) {
+    ctx.logger.warn(
+      { connectionId: connection.id, txid: item.txid, status: item.status },
+      'Pix Automático: notificação de cobrança recorrente desconhecida ignorada',
+    );
+    return { outcome: 'ignored' };
+  }
+  const { charge: debit, recurrence } = found;
+  const now = ctx.clock.now();
+  if (item.status === 'REJEITADA' || item.status === 'EXPIRADA' || item.status === 'CANCELADA') {
+    const closed = await closeRecurringCharge(ctx.db, debit.id, {
+      status: item.status as RecurringChargeStatus,
+      now,
+    });
+    if (!closed) return { outcome: 'duplicate' };
+    return { outcome: item.status === 'CANCELADA' ? 'ignored' : 'failed', debit: closed };
+  }
+  const pix = item.pix?.[0];
+  if (item.status !== 'CONCLUIDA' || !pix) return { outcome: 'pending' };
+  const amountCents = decimalStringToCents(pix.valor);
+  const gated = await ageGateBlocks(ctx, recurrence.workspaceId, recurrence.payerId);
+  const settled = await ctx.db.transaction(async (tx) => {
+    const fresh = await insertNotification(tx, {
+      endToEndId: pix.endToEndId,
+      provider: 'psp',
+      connectionId: connection.id,
+      workspaceId: connection.workspaceId,
+      txid: item.txid,
+      amountCents: amountCents ?? 0,
+      paidAt: Number.isNaN(Date.parse(pix.horario)) ? now : new Date(pix.horario),
+      outcome: 'ignored',
+      reason: 'processing',
+      receivedAt: now,
+    });
+    if (!fresh) return null;
+    // a debit the fan's bank settled is money received: it becomes a paid charge
+    const paid = await insertPaidCharge(tx, {
+      workspaceId: recurrence.workspaceId,
+      payerId: recurrence.payerId,
+      planId: recurrence.planId,
+      planType: (await planTypeOf(tx, recurrence.planId))!,
+      valueCents: debit.valueCents,
+      txid: item.txid,
+      paymentSpecs: '',
+      provider: 'psp',
+      connectionId: connection.id,
+      expiresAt: now,
+      paidAt: now,
+      endToEndId: pix.endToEndId,
+      renewalOf: recurrence.subscriptionId,
+      createdAt: now,
+    });
+    const grant = paid && !gated && amountCents === debit.valueCents;
+    await closeRecurringCharge(tx, debit.id, { status: 'CONCLUIDA', now, chargeId: paid?.id });
+    if (grant) await grantPaidCharge(tx, now, paid);
+    await settleNotification(tx, pix.endToEndId, {
+      outcome: grant ? 'applied' : 'ignored',
+      reason: grant
+        ? null
+        : gated
+          ? 'age_verification_required'
+          : amountCents !== debit.valueCents
+            ? 'amount_mismatch'
+            : 'already_paid',
+      chargeId: paid?.id ?? (await findChargeByTxid(tx, item.txid))?.id ?? null,
+    });
+    return grant ? 'settled' : 'ignored';
+  });
+  return { outcome: settled ?? 'duplicate', debit };
+}
+
+const planTypeOf = async (db: Parameters<typeof findPlanById>[0], planId: string) =>
+  (await findPlanById(db, planId))?.planType;
+
+// ---- the renewal sweep ---------------------------------------------------------------------
+
+const SCHEDULE_BATCH = 100;
+
+/**
+ * Schedules, PIX_AUTOMATIC_LEAD_DAYS before each period ends, the next debit
+ * of every approved recurrence (POST /cobr), once per period: the debit is
+ * claimed by its unique (recurrence, period end) row before the PSP is
+ * called; a failed call gives the claim back to the next sweep. The period end
+ * in the database is the only clock read. Answers how many were scheduled.
+ */
+export async function scheduleRecurringDebits(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const due = await findRecurrencesDue(
+    ctx.db,
+    now,
+    addDays(now, ctx.config.pix.automaticLeadDays),
+    SCHEDULE_BATCH,
+  );
+  let scheduled = 0;
+  for (const { recurrence, periodEnd, subscriberId, connection } of due) {
+    if (await ageGateBlocks(ctx, recurrence.workspaceId, subscriberId)) continue;
+    const account = connection.receivingAccount;
+    if (!account) continue;
+    const dueDate = dateIn(periodEnd);
+    const claim = await claimRecurringCharge(ctx.db, {
+      recurrenceId: recurrence.id,
+      periodEnd,
+      valueCents: recurrence.valueCents,
+      dueDate,
+      now,
+    });
+    if (!claim) continue;
+    try {
+      const res = await connectionClient(ctx, connection).call<{ txid: string; status: string }>(
+        'POST',
+        '/cobr',
+        {
+          body: {
+            idRec: recurrence.idRec,
+            calendario: { dataDeVencimento: dueDate },
+            valor: { original: centsToDecimalString(recurrence.valueCents) },
+            ajusteDiaUtil: true,
+            recebedor: {
+              ...(account.branch ? { agencia: account.branch } : {}),
+              conta: account.number,
+              tipoConta: account.type,
+            },
+          },
+        },
+      );
+      await setRecurringChargeScheduled(ctx.db, claim.id, {
+        txid: res.body.txid,
+        status: (res.body.status as RecurringChargeStatus) || 'CRIADA',
+        now,
+      });
+      scheduled++;
+    } catch (err) {
+      await dropRecurringChargeClaim(ctx.db, claim.id);
+      ctx.logger.warn(
+        { err: err instanceof PspError ? err.message : err, recurrenceId: recurrence.id },
+        'Pix Automático: débito não agendado; nova tentativa na próxima rotina',
+      );
+    }
+  }
+  return scheduled;
+}
+
+// ---- the fan cancels -----------------------------------------------------------------------
+
+/** DELETE /subscriptions/{id}/recurrence: the fan's own subscription; PATCH /rec CANCELADA. */
+export async function cancelRecurrence(
+  ctx: AppContext,
+  actor: Actor | null,
+  subscriptionId: string,
+): Promise<MyRenewal> {
+  const me = requireActor(actor);
+  const rec = await findLatestRecurrence(ctx.db, subscriptionId);
+  if (!rec || rec.payerId !== me.userId || (rec.status !== 'APROVADA' && rec.status !== 'CRIADA'))
+    throw new AppError('RECURRENCE_NOT_FOUND');
+  const connection = rec.connectionId ? await findConnectionById(ctx.db, rec.connectionId) : null;
+  if (!connection) throw new AppError('RECURRENCE_NOT_FOUND');
+  try {
+    await connectionClient(ctx, connection).call('PATCH', `/rec/${encodeURIComponent(rec.idRec)}`, {
+      body: { status: 'CANCELADA' },
+    });
+  } catch (err) {
+    ctx.logger.error({ err, idRec: rec.idRec }, 'Pix Automático: cancelamento recusado pelo PSP');
+    throw new AppError(
+      'PIX_PROVIDER_ERROR',
+      'Não foi possível cancelar a renovação automática agora. Tente novamente em instantes.',
+    );
+  }
+  await setRecurrenceStatus(ctx.db, rec.id, {
+    status: 'CANCELADA',
+    cancelledBy: 'fan',
+    now: ctx.clock.now(),
+  });
+  const sub = await findSubscriptionOf(ctx.db, rec.workspaceId, me.userId);
+  return {
+    id: subscriptionId,
+    renewal: 'manual',
+    recurrence_status: 'CANCELADA',
+    current_period_end: sub?.currentPeriodEnd.toISOString() ?? null,
+  };
+}
+
+/** Whether the subscription renews by itself (an approved recurrence at a connected PSP). */
+export async function renewsAutomatically(ctx: AppContext, subscriptionId: string) {
+  const rec = await findLatestRecurrence(ctx.db, subscriptionId);
+  if (rec?.status !== 'APROVADA' || !rec.connectionId) return false;
+  const connection = await findConnectionById(ctx.db, rec.connectionId);
+  return connection?.status === 'connected';
+}
