@@ -89,6 +89,10 @@ const EnvSchema = z
     UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     /** Images decoded (re-encoded) at once per process; the others wait. */
     IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** Worker threads per process that read imported bank files; more files wait their turn. */
+    IMPORT_PARSE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+    /** A bank file still being read after this is refused (400) and its worker stopped. */
+    IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Comma-separated allowed origins; CORS is off when empty. */
     CORS_ORIGINS: list.default([]),
     /** Comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is trusted. */
@@ -129,8 +133,10 @@ const EnvSchema = z
     RATE_LIMIT_RESET_EMAIL: rate.default({ max: 3, windowSeconds: 3600 }),
     /** Wrong 2FA codes per account (sign-in and PATCH /2fa) before a pause. */
     RATE_LIMIT_TWO_FACTOR: rate.default({ max: 5, windowSeconds: 300 }),
-    /** Upload URLs (file store and profile images) per user. */
+    /** Upload URLs (file store, profile images, identity-verification files) per user. */
     RATE_LIMIT_UPLOAD_URLS: rate.default({ max: 60, windowSeconds: 600 }),
+    /** Bank-file import calls (mapping, format, categorize) per user. */
+    RATE_LIMIT_IMPORT: rate.default({ max: 30, windowSeconds: 300 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -241,6 +247,8 @@ export interface Config {
   bodyLimit: number;
   timeouts: { requestMs: number; connectionMs: number; uploadIdleMs: number };
   imageDecodeConcurrency: number;
+  /** Bank files read in worker threads: how many at once, and each one's deadline. */
+  importParse: { workers: number; timeoutMs: number };
   corsOrigins: string[];
   trustProxy: string[];
   geoipDatabase?: string;
@@ -269,6 +277,7 @@ export interface Config {
     resetEmail: RateLimit;
     twoFactor: RateLimit;
     uploadUrls: RateLimit;
+    import: RateLimit;
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
@@ -328,6 +337,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     },
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
+    importParse: { workers: e.IMPORT_PARSE_WORKERS, timeoutMs: e.IMPORT_PARSE_TIMEOUT_MS },
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     geoipDatabase: e.GEOIP_DATABASE,
@@ -363,6 +373,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       resetEmail: e.RATE_LIMIT_RESET_EMAIL,
       twoFactor: e.RATE_LIMIT_TWO_FACTOR,
       uploadUrls: e.RATE_LIMIT_UPLOAD_URLS,
+      import: e.RATE_LIMIT_IMPORT,
       lockout: {
         threshold: e.LOGIN_LOCKOUT_THRESHOLD,
         baseSeconds: e.LOGIN_LOCKOUT_SECONDS,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { financeCategories } from '../../db/schema/finance';
 
@@ -10,6 +10,22 @@ export const CATEGORY_LABEL_INDEX = 'finance_categories_label_uq';
 
 export async function insertCategory(db: DbOrTx, input: NewCategory): Promise<CategoryRow> {
   return (await db.insert(financeCategories).values(input).returning())[0]!;
+}
+
+/**
+ * How many categories the workspace has, counted after waiting for any other
+ * category being created there (an advisory lock until the transaction ends),
+ * so that two at once cannot both pass the limit.
+ */
+export async function countCategoriesLocked(tx: DbOrTx, workspaceId: string): Promise<number> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`finance_categories:${workspaceId}`}, 0))`,
+  );
+  const [row] = await tx
+    .select({ n: count() })
+    .from(financeCategories)
+    .where(eq(financeCategories.workspaceId, workspaceId));
+  return row?.n ?? 0;
 }
 
 export function listCategories(db: DbOrTx, workspaceId: string) {
