@@ -105,6 +105,8 @@ const EnvSchema = z
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     /** Space each workspace's file store may take, in MB. */
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(DEFAULT_STORAGE_QUOTA_MB),
+    /** Workspaces one account may own (each has its own storage quota). */
+    WORKSPACES_PER_ACCOUNT_MAX: z.coerce.number().int().min(1).max(1000).default(5),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -254,6 +256,8 @@ export interface Config {
   geoipDatabase?: string;
   /** Set by resolveSecrets() when absent from the environment outside production. */
   jwtSecret?: string;
+  /** Workspaces one account may own (create or receive). */
+  workspacesPerAccountMax: number;
   storage: {
     driver: 'local' | 's3';
     /** Per-workspace file store quota, in bytes. */
@@ -342,6 +346,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     geoipDatabase: e.GEOIP_DATABASE,
     jwtSecret: e.JWT_SECRET,
+    workspacesPerAccountMax: e.WORKSPACES_PER_ACCOUNT_MAX,
     storage: {
       driver: e.STORAGE_DRIVER,
       quotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,

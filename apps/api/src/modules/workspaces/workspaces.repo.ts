@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
@@ -116,6 +116,22 @@ export async function replaceWorkspaceImagePath(
  * Ids of the workspaces the user owns, locked until the end of the
  * transaction so two concurrent deletions cannot both pass the "keep one" rule.
  */
+/**
+ * How many workspaces the user owns, counted after waiting for any other
+ * change to what they own (an advisory lock until the transaction ends), so two
+ * creations or transfers at once cannot both pass the limit.
+ */
+export async function countOwnedWorkspacesLocked(tx: DbOrTx, userId: string): Promise<number> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`owned_workspaces:${userId}`}, 0))`,
+  );
+  const [row] = await tx
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
+  return row?.n ?? 0;
+}
+
 export async function lockOwnedWorkspaceIds(tx: DbOrTx, userId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: workspaceMembers.workspaceId })
