@@ -84,7 +84,12 @@ export async function findMember(
 /** The name and e-mail of a user (the inviter, or who accepts an invitation). */
 export async function findUserContact(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      emailConfirmedAt: users.emailConfirmedAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

@@ -75,3 +75,16 @@ export async function signIn(
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return res.json() as TokenResponse;
 }
+
+/** Follows the link of the user's 'Confirme seu e-mail' message, as the person would. */
+export async function confirmEmail(t: TestContext, user: Pick<TestUser, 'email'>): Promise<void> {
+  const mail = await t.mail.waitForConfirmation(user.email);
+  const link = /\/confirm-email\?token=([\w.%-]+)/.exec(mail.text);
+  if (!link) throw new Error(`no confirmation link for ${user.email}`);
+  const res = await t.inject({
+    method: 'PUT',
+    url: '/api/v1/confirm-email',
+    payload: { token: decodeURIComponent(link[1]!) },
+  });
+  if (res.statusCode !== 200) throw new Error(`confirmation failed: ${res.statusCode} ${res.body}`);
+}
