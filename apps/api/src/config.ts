@@ -121,6 +121,12 @@ const EnvSchema = z
     MAIL_FROM: z.string().default('Fã Clube <nao-responda@faclube.local>'),
     /** Production without SMTP_URL: e-mails are not sent (only their kind is logged). */
     MAIL_DISABLED: bool.default(false),
+    /** Campaign e-mails one workspace may queue per day (São Paulo's calendar day). */
+    EMAIL_MARKETING_DAILY_WORKSPACE: z.coerce.number().int().min(1).default(2000),
+    /** Campaign e-mails all workspaces together may queue per day. */
+    EMAIL_MARKETING_DAILY_PLATFORM: z.coerce.number().int().min(1).default(50_000),
+    /** How old an account must be before it sends campaigns, in hours. */
+    EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
 
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -272,6 +278,8 @@ export interface Config {
     };
   };
   mail: { smtpUrl?: string; from: string };
+  /** Campaign sending: daily quotas (per workspace, platform-wide) and the sender's minimum account age. */
+  emailMarketing: { dailyPerWorkspace: number; dailyPlatform: number; minAccountAgeHours: number };
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** Abuse limits (see docs/decisions: rate limiting). */
   limits: {
@@ -363,6 +371,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           : undefined,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    emailMarketing: {
+      dailyPerWorkspace: e.EMAIL_MARKETING_DAILY_WORKSPACE,
+      dailyPlatform: e.EMAIL_MARKETING_DAILY_PLATFORM,
+      minAccountAgeHours: e.EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS,
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

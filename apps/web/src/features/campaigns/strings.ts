@@ -22,6 +22,7 @@ export const t = {
       'subscribers:monthly': 'Assinantes mensais',
       'subscribers:quarterly': 'Assinantes trimestrais',
       'subscribers:yearly': 'Assinantes anuais',
+      contacts: 'Contatos importados',
     } satisfies Record<ContactSegment, string>,
     addresses: 'Outros e-mails',
     addressesHint: 'Separe por vírgula ou uma linha para cada.',

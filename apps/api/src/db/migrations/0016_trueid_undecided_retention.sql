@@ -1,1 +1,0 @@
-CREATE INDEX "trueid_customers_undecided_idx" ON "trueid_customers" USING btree ("updated_at") WHERE "trueid_customers"."files_purged_at" is null and "trueid_customers"."decided_at" is null;
