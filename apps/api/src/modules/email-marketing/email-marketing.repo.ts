@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { lockUntilCommit } from '../../db/sql';
 import {
   emailCampaigns,
   emailContacts,
@@ -169,8 +170,6 @@ export async function suppressEverywhere(
 
 // ---- the imported contacts ----
 
-export type ContactRow = typeof emailContacts.$inferSelect;
-
 /**
  * Adds or updates contacts by address (one statement per 500). Answers how
  * many were new; `xmax = 0` tells an inserted row from an updated one.
@@ -221,9 +220,7 @@ export async function upsertContacts(
  * advisory lock until the transaction ends), so two at once cannot pass the limit.
  */
 export async function countContactsLocked(db: DbOrTx, workspaceId: string): Promise<number> {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`email_contacts:${workspaceId}`}, 0))`,
-  );
+  await lockUntilCommit(db, `email_contacts:${workspaceId}`);
   return countContacts(db, workspaceId);
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { lockUntilCommit } from '../../db/sql';
 import { financeCategories } from '../../db/schema/finance';
 
 export type CategoryRow = typeof financeCategories.$inferSelect;
@@ -18,9 +19,7 @@ export async function insertCategory(db: DbOrTx, input: NewCategory): Promise<Ca
  * so that two at once cannot both pass the limit.
  */
 export async function countCategoriesLocked(tx: DbOrTx, workspaceId: string): Promise<number> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`finance_categories:${workspaceId}`}, 0))`,
-  );
+  await lockUntilCommit(tx, `finance_categories:${workspaceId}`);
   const [row] = await tx
     .select({ n: count() })
     .from(financeCategories)

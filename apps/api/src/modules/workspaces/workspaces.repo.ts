@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { lockUntilCommit } from '../../db/sql';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
 export async function insertWorkspaceWithOwner(
@@ -122,9 +123,7 @@ export async function replaceWorkspaceImagePath(
  * creations or transfers at once cannot both pass the limit.
  */
 export async function countOwnedWorkspacesLocked(tx: DbOrTx, userId: string): Promise<number> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`owned_workspaces:${userId}`}, 0))`,
-  );
+  await lockUntilCommit(tx, `owned_workspaces:${userId}`);
   const [row] = await tx
     .select({ n: count() })
     .from(workspaceMembers)

@@ -102,9 +102,6 @@ export const t = {
     removeConfirm: 'Excluir',
     removed: 'Contato excluído.',
     loadError: 'Não foi possível carregar os contatos.',
-    previous: 'Anterior',
-    next: 'Próxima',
-    pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
     dialogTitle: 'Importar contatos',
     dialogText:
       'Um e-mail por linha e, se quiser, o nome na coluna seguinte. Endereços repetidos são atualizados; quem se descadastrou continua descadastrado.',

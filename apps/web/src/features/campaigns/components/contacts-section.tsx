@@ -1,9 +1,10 @@
 import type { EmailContact } from '@fa-clube/contract';
-import { ChevronLeft, ChevronRight, Search, Trash2, Upload, Users } from 'lucide-react';
+import { Search, Trash2, Upload, Users } from 'lucide-react';
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CardPager } from '@/components/ui/card-pager';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
@@ -147,31 +148,7 @@ export function ContactsSection({ ws, isOwner }: { ws: string; isOwner: boolean 
               ))}
             </ul>
           )}
-          {pages > 1 ? (
-            <div className="flex items-center justify-between border-t px-4 py-3 text-sm sm:px-5">
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                <ChevronLeft aria-hidden />
-                {t.contacts.previous}
-              </Button>
-              <span className="text-muted-foreground tabular-nums">
-                {t.contacts.pageOf(page, pages)}
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {t.contacts.next}
-                <ChevronRight aria-hidden />
-              </Button>
-            </div>
-          ) : null}
+          <CardPager page={page} pages={pages} onPage={setPage} />
         </Card>
       )}
 
