@@ -33,8 +33,12 @@ describe('WorkerPool', () => {
     try {
       expect(await p.run({ echo: 'olá' })).toBe('olá');
       expect(p.stats()).toEqual({ workers: 1, idle: 1 });
-      // a task that keeps its thread busy for 1.5 s does not keep this one busy
-      const lag = await lagDuring(p.run({ spinMs: 1500 }));
+      // a task that keeps its thread busy for 1.5 s does not keep this one busy (a busy CI
+      // machine may delay one timer by itself: at most three runs; on this thread every run
+      // would lag 1.5 s)
+      let lag = Infinity;
+      for (let run = 0; run < 3 && lag >= 100; run++)
+        lag = Math.min(lag, await lagDuring(p.run({ spinMs: 1500 })));
       expect(lag).toBeLessThan(100);
       expect(p.stats()).toEqual({ workers: 1, idle: 1 });
     } finally {
