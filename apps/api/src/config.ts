@@ -78,6 +78,10 @@ const EnvSchema = z
     UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     /** Images decoded (re-encoded) at once per process; the others wait. */
     IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** Worker threads per process that read imported bank files; more files wait their turn. */
+    IMPORT_PARSE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+    /** A bank file still being read after this is refused (400) and its worker stopped. */
+    IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Comma-separated allowed origins; CORS is off when empty. */
     CORS_ORIGINS: list.default([]),
     /** Comma-separated IPs/CIDRs of reverse proxies whose X-Forwarded-For is trusted. */
@@ -90,6 +94,8 @@ const EnvSchema = z
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     /** Space each workspace's file store may take, in MB. */
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(DEFAULT_STORAGE_QUOTA_MB),
+    /** Workspaces one account may own (each has its own storage quota). */
+    WORKSPACES_PER_ACCOUNT_MAX: z.coerce.number().int().min(1).max(1000).default(5),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -104,6 +110,12 @@ const EnvSchema = z
     MAIL_FROM: z.string().default('Fã Clube <nao-responda@faclube.local>'),
     /** Production without SMTP_URL: e-mails are not sent (only their kind is logged). */
     MAIL_DISABLED: bool.default(false),
+    /** Campaign e-mails one workspace may queue per day (São Paulo's calendar day). */
+    EMAIL_MARKETING_DAILY_WORKSPACE: z.coerce.number().int().min(1).default(2000),
+    /** Campaign e-mails all workspaces together may queue per day. */
+    EMAIL_MARKETING_DAILY_PLATFORM: z.coerce.number().int().min(1).default(50_000),
+    /** How old an account must be before it sends campaigns, in hours. */
+    EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
 
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -118,8 +130,10 @@ const EnvSchema = z
     RATE_LIMIT_RESET_EMAIL: rate.default({ max: 3, windowSeconds: 3600 }),
     /** Wrong 2FA codes per account (sign-in and PATCH /2fa) before a pause. */
     RATE_LIMIT_TWO_FACTOR: rate.default({ max: 5, windowSeconds: 300 }),
-    /** Upload URLs (file store and profile images) per user. */
+    /** Upload URLs (file store, profile images, identity-verification files) per user. */
     RATE_LIMIT_UPLOAD_URLS: rate.default({ max: 60, windowSeconds: 600 }),
+    /** Bank-file import calls (mapping, format, categorize) per user. */
+    RATE_LIMIT_IMPORT: rate.default({ max: 30, windowSeconds: 300 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -236,11 +250,15 @@ export interface Config {
   bodyLimit: number;
   timeouts: { requestMs: number; connectionMs: number; uploadIdleMs: number };
   imageDecodeConcurrency: number;
+  /** Bank files read in worker threads: how many at once, and each one's deadline. */
+  importParse: { workers: number; timeoutMs: number };
   corsOrigins: string[];
   trustProxy: string[];
   geoipDatabase?: string;
   /** Set by resolveSecrets() when absent from the environment outside production. */
   jwtSecret?: string;
+  /** Workspaces one account may own (create or receive). */
+  workspacesPerAccountMax: number;
   storage: {
     driver: 'local' | 's3';
     /** Per-workspace file store quota, in bytes. */
@@ -255,6 +273,8 @@ export interface Config {
     };
   };
   mail: { smtpUrl?: string; from: string };
+  /** Campaign sending: daily quotas (per workspace, platform-wide) and the sender's minimum account age. */
+  emailMarketing: { dailyPerWorkspace: number; dailyPlatform: number; minAccountAgeHours: number };
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** Abuse limits (see docs/decisions: rate limiting). */
   limits: {
@@ -264,6 +284,7 @@ export interface Config {
     resetEmail: RateLimit;
     twoFactor: RateLimit;
     uploadUrls: RateLimit;
+    import: RateLimit;
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
@@ -328,10 +349,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     },
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
+    importParse: { workers: e.IMPORT_PARSE_WORKERS, timeoutMs: e.IMPORT_PARSE_TIMEOUT_MS },
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     geoipDatabase: e.GEOIP_DATABASE,
     jwtSecret: e.JWT_SECRET,
+    workspacesPerAccountMax: e.WORKSPACES_PER_ACCOUNT_MAX,
     storage: {
       driver: e.STORAGE_DRIVER,
       quotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
@@ -348,6 +371,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           : undefined,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    emailMarketing: {
+      dailyPerWorkspace: e.EMAIL_MARKETING_DAILY_WORKSPACE,
+      dailyPlatform: e.EMAIL_MARKETING_DAILY_PLATFORM,
+      minAccountAgeHours: e.EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS,
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -363,6 +391,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       resetEmail: e.RATE_LIMIT_RESET_EMAIL,
       twoFactor: e.RATE_LIMIT_TWO_FACTOR,
       uploadUrls: e.RATE_LIMIT_UPLOAD_URLS,
+      import: e.RATE_LIMIT_IMPORT,
       lockout: {
         threshold: e.LOGIN_LOCKOUT_THRESHOLD,
         baseSeconds: e.LOGIN_LOCKOUT_SECONDS,

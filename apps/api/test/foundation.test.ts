@@ -8,7 +8,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -81,8 +81,30 @@ describe('configuration', () => {
 
 describe('embedded database lock', () => {
   const holder = fileURLToPath(new URL('./support/lock-holder.ts', import.meta.url));
-  const hold = (dir: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', holder, dir], {
+  /**
+   * A process that takes the lock and keeps it: here, or (`namespace`) in a network namespace
+   * of its own (another container's view of a shared volume: the abstract socket is not
+   * shared), or also with a host name of its own (another machine).
+   */
+  const hold = (dir: string, namespace: 'none' | 'net' | 'host' = 'none') => {
+    const node = [process.execPath, '--import', 'tsx', holder, dir];
+    const [command, ...args] =
+      namespace === 'none'
+        ? node
+        : namespace === 'net'
+          ? ['unshare', '--net', '--map-root-user', ...node]
+          : [
+              'unshare',
+              '--net',
+              '--uts',
+              '--map-root-user',
+              'sh',
+              '-c',
+              'hostname outra-maquina && exec "$@"',
+              'sh',
+              ...node,
+            ];
+    const child = spawn(command!, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const said = new Promise<string>((resolve) => {
@@ -113,7 +135,10 @@ describe('embedded database lock', () => {
         // the pid file of the killed owner is still there; the lock is not
         expect(existsSync(lock)).toBe(true);
         const db = await openDatabase({ dataDir: dir });
-        expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
+        expect(JSON.parse(readFileSync(lock, 'utf8'))).toMatchObject({
+          pid: process.pid,
+          host: hostname(),
+        });
         await db.close();
         expect(existsSync(lock)).toBe(false);
       } finally {
@@ -122,6 +147,91 @@ describe('embedded database lock', () => {
       }
     },
   );
+
+  it(
+    'refuses a holder in another network namespace (a container sharing the volume): the lock file, not the socket',
+    { timeout: 60_000 },
+    async () => {
+      const dir = tmp();
+      const other = hold(dir, 'net');
+      try {
+        expect(await other.said).toBe('locked');
+        const held = JSON.parse(readFileSync(path.join(dir, 'pglite.lock'), 'utf8'));
+        expect(held).toMatchObject({ host: hostname() });
+        // unshare execs node in place: the holder's pid is the child's (one pid namespace)
+        expect(held.pid).toBe(other.child.pid);
+        await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+          `já está em uso pelo processo ${held.pid}`,
+        );
+        // once it is gone (kill -9: its file stays, its pid is dead) the directory is free
+        other.child.kill('SIGKILL');
+        await new Promise((r) => other.child.once('exit', r));
+        const db = await openDatabase({ dataDir: dir });
+        await db.close();
+      } finally {
+        other.child.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
+    'refuses a holder on another host, even after it died (it cannot be checked from here), and says what to do',
+    { timeout: 60_000 },
+    async () => {
+      const dir = tmp();
+      const lock = path.join(dir, 'pglite.lock');
+      const remote = hold(dir, 'host');
+      try {
+        expect(await remote.said).toBe('locked');
+        expect(JSON.parse(readFileSync(lock, 'utf8'))).toMatchObject({ host: 'outra-maquina' });
+        const refused = openDatabase({ dataDir: dir });
+        await expect(refused).rejects.toThrow(/já está em uso pelo processo \d+ em outra-maquina/);
+        await expect(refused).rejects.toThrow(`se ele já parou, apague ${lock}`);
+        remote.child.kill('SIGKILL');
+        await new Promise((r) => remote.child.once('exit', r));
+        await expect(openDatabase({ dataDir: dir })).rejects.toThrow('em outra-maquina');
+        // the operator removes the file of the stopped server
+        rmSync(lock);
+        const db = await openDatabase({ dataDir: dir });
+        await db.close();
+      } finally {
+        remote.child.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('takes over a file left by a dead process, by this process before, or by another boot of this host', async () => {
+    const dir = tmp();
+    const lock = path.join(dir, 'pglite.lock');
+    try {
+      const dead = spawn(process.execPath, ['-e', '0']);
+      await new Promise((r) => dead.once('exit', r));
+      const left = [
+        String(dead.pid), // the format before the host was written
+        JSON.stringify({ pid: dead.pid, host: hostname(), boot: null }),
+        JSON.stringify({ pid: process.pid, host: hostname(), boot: null }),
+        // pid 1 is alive, but of this boot, not of the one that wrote the file
+        JSON.stringify({ pid: 1, host: hostname(), boot: 'outro-boot' }),
+        'lixo',
+      ];
+      for (const content of left) {
+        writeFileSync(lock, content);
+        const db = await openDatabase({ dataDir: dir });
+        expect(JSON.parse(readFileSync(lock, 'utf8')).pid).toBe(process.pid);
+        await db.close();
+        expect(existsSync(lock)).toBe(false);
+      }
+      // a live process of this host and boot: refused
+      writeFileSync(lock, JSON.stringify({ pid: 1, host: hostname(), boot: null }));
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+        'já está em uso pelo processo 1',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it(
     'gives the directory to exactly one of several processes starting at once',

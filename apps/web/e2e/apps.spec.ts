@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestEmail, storeSession } from './support/api';
+import { confirmEmail, latestEmail, storeSession } from './support/api';
 import { closeToast, createAccount, makeJpeg, scrollToTop, setUpPlans } from './support/content';
 import { captureScreens } from './support/screens';
 
@@ -11,6 +11,8 @@ test.describe('apps: trueid age verification', () => {
     test.setTimeout(240_000);
     const creator = await createAccount(request, { full_name: 'Carla Mendes' });
     const fan = await createAccount(request, { full_name: 'Bruno Lima' });
+    // the decision is e-mailed only to a fan's confirmed address
+    await confirmEmail(request, fan.user.email);
     await setUpPlans(request, creator);
 
     // ---- the creator: Configurações › Apps, install trueid, open it, turn the age check on

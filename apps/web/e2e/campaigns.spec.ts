@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestEmail, storeSession } from './support/api';
+import { confirmEmail, latestEmail, storeSession } from './support/api';
 import { closeToast, createAccount, setUpPlans, subscribeAndPay } from './support/content';
 import type { Account } from './support/content';
 import { captureScreens } from './support/screens';
@@ -7,7 +7,7 @@ import { captureScreens } from './support/screens';
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.tokens.access_token}` });
 
 test.describe('e-mail campaigns', () => {
-  test('the creator composes with a preview, sends a test to herself, sends a campaign to her subscribers and sees its counts; the fan unsubscribes from the link', async ({
+  test('the creator confirms her e-mail, imports contacts with their consent, composes with a preview, sends a test to herself, sends a campaign to her subscribers and contacts and sees its counts; the fan unsubscribes from the link', async ({
     page,
     request,
     browser,
@@ -22,6 +22,10 @@ test.describe('e-mail campaigns', () => {
       data: { installed: true },
     });
     expect(install.status(), await install.text()).toBe(200);
+    // only a confirmed address sends campaigns (the account's age is relaxed for the journeys:
+    // EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS=0 in playwright.config.ts)
+    await confirmEmail(request, creator.user.email);
+    const reader = `leitora.${creator.user.username}@example.com`;
 
     await storeSession(page, creator.tokens);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -29,9 +33,39 @@ test.describe('e-mail campaigns', () => {
     await expect(page.getByRole('heading', { name: 'E-mail marketing' })).toBeVisible();
     await expect(page.getByText('Nenhuma campanha ainda')).toBeVisible();
 
+    // contacts from outside the platform, with how and when they agreed
+    await expect(page.getByText('Nenhum contato importado')).toBeVisible();
+    await page.getByRole('button', { name: 'Importar contatos' }).click();
+    const importing = page.getByRole('dialog', { name: 'Importar contatos' });
+    await importing
+      .getByLabel('Lista de contatos')
+      .fill(`e-mail;nome\n${reader};Lia Leitora\nnao-e-email`);
+    await expect(importing.getByRole('status')).toHaveText('1 e-mail válido · 2 linhas ignoradas');
+    await importing
+      .getByLabel('Como aceitaram receber seus e-mails')
+      .selectOption({ label: 'Presencialmente (evento, loja)' });
+    await importing.getByRole('button', { name: 'Importar' }).click();
+    await expect(importing.getByText('Confirme o consentimento para importar.')).toBeVisible();
+    await importing.getByRole('checkbox', { name: /Confirmo que todas estas pessoas/ }).check();
+    await captureScreens(page, 'campaigns-import-contacts', {
+      prepare: async (p) => {
+        if (!(await p.getByRole('dialog', { name: 'Importar contatos' }).isVisible()))
+          throw new Error('the import dialog closed');
+      },
+    });
+    await importing.getByRole('button', { name: 'Importar' }).click();
+    await expect(page.getByText('1 contato importado.', { exact: true })).toBeVisible();
+    await closeToast(page);
+    const contacts = page.getByRole('list', { name: 'Contatos importados' });
+    await expect(contacts.getByRole('listitem', { name: reader })).toContainText('Lia Leitora');
+    await expect(contacts.getByRole('listitem', { name: reader })).toContainText(
+      'Presencialmente (evento, loja) em',
+    );
+
     const form = page.getByRole('form', { name: 'Nova campanha de e-mail' });
     await form.getByLabel('Assunto').fill('Novidades de dezembro');
     await expect(form.getByRole('checkbox', { name: 'Todos os assinantes' })).toBeChecked();
+    await form.getByRole('checkbox', { name: 'Contatos importados' }).check();
     await form
       .getByLabel('Conteúdo (HTML)')
       .fill(
@@ -59,18 +93,22 @@ test.describe('e-mail campaigns', () => {
     await form.getByRole('button', { name: 'Enviar campanha' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Enviar campanha?' });
     await confirm.getByRole('button', { name: 'Enviar agora' }).click();
-    await expect(page.getByText('Campanha na fila: 1 e-mail.', { exact: true })).toBeVisible();
+    await expect(page.getByText('Campanha na fila: 2 e-mails.', { exact: true })).toBeVisible();
     await closeToast(page);
 
     const mail = await latestEmail(fan.user.email, (m) => m.subject === 'Novidades de dezembro');
     expect(mail.html).toContain('Olá, Bruno Lima!');
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // the From name is the creator's, marked as sent through the platform
+    expect(mail.from).toContain('Carla Mendes via Fã Clube');
+    const toReader = await latestEmail(reader, (m) => m.subject === 'Novidades de dezembro');
+    expect(toReader.html).toContain('Olá, Lia Leitora!');
 
     const rows = page.getByRole('list', { name: 'Campanhas' }).getByTestId('campaign-row');
     await expect(rows).toHaveCount(2);
     const first = rows.first();
     await expect(first.getByText('Enviada')).toBeVisible({ timeout: 20_000 });
-    await expect(first.getByTestId('count-sent')).toContainText('1');
+    await expect(first.getByTestId('count-sent')).toContainText('2');
     await expect(first.getByTestId('count-queued')).toContainText('0');
     await captureScreens(page, 'campaigns-list');
 
@@ -83,6 +121,11 @@ test.describe('e-mail campaigns', () => {
     await fanPage.goto(link!.replace(/&amp;/g, '&'));
     await expect(fanPage.getByRole('heading', { name: 'Cancelar inscrição' })).toBeVisible();
     await expect(fanPage.getByText('Deixar de receber os e-mails de Carla Mendes')).toBeVisible();
+    await expect(
+      fanPage.getByRole('checkbox', {
+        name: 'Também não quero receber e-mails de nenhum outro criador do Fã Clube',
+      }),
+    ).not.toBeChecked();
     await captureScreens(fanPage, 'unsubscribe-confirm');
     await fanPage.getByRole('button', { name: 'Cancelar inscrição' }).click();
     await expect(fanPage.getByRole('heading', { name: 'Inscrição cancelada' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { confirmEmailApi, createUser, signInApi, storeSession } from './support/api';
+import { confirmEmail, createUser, signInApi, storeSession } from './support/api';
 import { E2E, oidcIssuer } from './support/env';
 import { captureScreens } from './support/screens';
 
@@ -24,7 +24,7 @@ test('link Google from Segurança, then sign in with Google into the same accoun
   request,
 }) => {
   const user = await createUser(request, { full_name: 'Carla Vinculada' });
-  await confirmEmailApi(request, user);
+  await confirmEmail(request, user.email);
   await storeSession(page, await signInApi(request, user));
   await pickGoogleAccount(page, E2E.google.linkAccount.id);
 
@@ -68,7 +68,7 @@ test('a Google account linked elsewhere is refused on return, with a coded messa
   await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
 
   const user = await createUser(request);
-  await confirmEmailApi(request, user);
+  await confirmEmail(request, user.email);
   await storeSession(page, await signInApi(request, user));
   await pickGoogleAccount(page, E2E.google.account.id);
   await page.goto('/settings/security');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { confirmEmailApi, createUser, signInApi, storeSession } from './support/api';
+import { confirmEmail, createUser, signInApi, storeSession } from './support/api';
 import { captureScreens } from './support/screens';
 
 const totpFor = (secret: string) =>
@@ -42,7 +42,7 @@ test('recovery codes are shown once when 2FA is turned on, and one signs in in p
   request,
 }) => {
   const user = await createUser(request, { full_name: 'Caio Prado' });
-  await confirmEmailApi(request, user);
+  await confirmEmail(request, user.email);
   await storeSession(page, await signInApi(request, user));
   await page.goto('/settings/security');
   await page.getByRole('button', { name: 'Habilitar 2FA' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { confirmEmailApi, createUser, signInApi, storeSession } from './support/api';
+import { confirmEmail, createUser, signInApi, storeSession } from './support/api';
 import { captureScreens } from './support/screens';
 
 const totpFor = (secret: string) =>
@@ -26,7 +26,7 @@ test('enable 2FA, sign out, and sign in with the code (a wrong code turns the bo
 }) => {
   test.setTimeout(120_000); // two sign-ins, a 2FA set-up and the screenshots of each step
   const user = await createUser(request, { full_name: 'Rafael Souza' });
-  await confirmEmailApi(request, user);
+  await confirmEmail(request, user.email);
   await storeSession(page, await signInApi(request, user));
   await page.goto('/settings/security');
   await expect(page.getByRole('heading', { name: 'Segurança', level: 2 })).toBeVisible();

@@ -33,10 +33,15 @@ export const appsPaths = {
   emailSend: '/apps/email-marketing/:ws/send-email',
   emailCampaigns: '/apps/email-marketing/:ws/campaigns',
   emailCampaign: '/apps/email-marketing/:ws/campaigns/:id',
+  /** GET the imported contacts (paged); PUT `{ contacts: [{ email, name?, opt_in }] }` adds or updates. */
+  emailContacts: '/apps/email-marketing/:ws/contacts',
+  /** DELETE one imported contact. */
+  emailContact: '/apps/email-marketing/:ws/contacts/:id',
   /**
    * `?token=`: GET describes the subscription (for the web page), POST
-   * unsubscribes. POST with the form body `List-Unsubscribe=One-Click` is the
-   * RFC 8058 one-click target named in the `List-Unsubscribe` header.
+   * unsubscribes (`&scope=all`: from every creator of the platform). POST with
+   * the form body `List-Unsubscribe=One-Click` is the RFC 8058 one-click target
+   * named in the `List-Unsubscribe` header.
    */
   emailUnsubscribe: '/unsubscribe',
 } as const;

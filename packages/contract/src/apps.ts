@@ -10,7 +10,8 @@
 //               (answered with ObjectUploadResponse), DocumentSideQuery, TrueIdReviewBody,
 //               AccessLogEntry / AccessLogResponse
 //   e-mail      SendEmailBody -> 202 SendEmailResponse, EmailCampaign(s), UnsubscribeQuery,
-//               UnsubscribeInfo, TEMPLATE_PLACEHOLDERS
+//               UnsubscribeInfo, TEMPLATE_PLACEHOLDERS; the audience's imported contacts:
+//               ContactImportBody -> ContactImportResponse, EmailContact(s)Response, OptIn
 //   Paths       appsPaths (fill with apiPath), UNSUBSCRIBE_PAGE (web route)
 //   Errors      APPS_ERRORS (code -> HTTP status and pt-BR message)
 //
@@ -28,8 +29,11 @@ import { FilePath } from './files';
 import { EXTENSION_CONTENT_TYPE } from './media';
 import {
   APPS_PAGING,
+  CONTACTS_IMPORT_MAX,
+  CONTACTS_PER_WORKSPACE_MAX,
   CONTACT_SEGMENTS,
   EMAIL_RATE_PER_MINUTE_MAX,
+  OPT_IN_METHODS,
   PERSON_DOCUMENT_TYPES,
   SUBJECT_MAX,
   TEMPLATE_MAX,
@@ -90,6 +94,32 @@ export const APPS_ERRORS = defineErrors({
   UNSUBSCRIBE_TOKEN_INVALID: {
     status: 400,
     message: 'Link de descadastro inválido.',
+  },
+  CONTACTS_NOT_IN_AUDIENCE: {
+    status: 400,
+    message:
+      'Campanhas vão só para o seu público: assinantes ativos e contatos importados com consentimento. Importe estes endereços antes de enviar.',
+  },
+  CONTACT_NOT_FOUND: {
+    status: 404,
+    message: 'Contato não encontrado.',
+  },
+  CONTACT_LIMIT_REACHED: {
+    status: 409,
+    message: `Este espaço de trabalho pode guardar até ${CONTACTS_PER_WORKSPACE_MAX.toLocaleString('pt-BR')} contatos. Exclua contatos antes de importar outros.`,
+  },
+  SENDER_EMAIL_UNCONFIRMED: {
+    status: 403,
+    message:
+      'Confirme seu e-mail antes de enviar campanhas: abra o link que enviamos ou peça outro em Configurações › Segurança.',
+  },
+  SENDER_ACCOUNT_TOO_NEW: {
+    status: 403,
+    message: 'Contas novas só enviam campanhas depois de um dia. Tente novamente mais tarde.',
+  },
+  EMAIL_DAILY_LIMIT_REACHED: {
+    status: 429,
+    message: 'O limite diário de e-mails de campanhas foi atingido. Tente novamente amanhã.',
   },
 });
 
@@ -522,6 +552,10 @@ export const UnsubscribeQuery = z.object({
     .string({ message: APPS_ERRORS.UNSUBSCRIBE_TOKEN_INVALID.message })
     .min(1, APPS_ERRORS.UNSUBSCRIBE_TOKEN_INVALID.message)
     .max(1024, APPS_ERRORS.UNSUBSCRIBE_TOKEN_INVALID.message),
+  /** POST only: `all` also keeps the address out of every other creator's campaigns. */
+  scope: z
+    .enum(['workspace', 'all'], { message: 'Use scope workspace ou all.' })
+    .default('workspace'),
 });
 /** GET /unsubscribe?token=: what the web page shows before and after the click. */
 export const UnsubscribeInfo = z
@@ -530,9 +564,104 @@ export const UnsubscribeInfo = z
     /** The address, partly hidden ("an***@example.com"). */
     email: z.string(),
     unsubscribed: z.boolean(),
+    /** The address is out of every creator's campaigns (its own choice, or a hard bounce). */
+    everywhere: z.boolean(),
   })
   .meta({ id: 'UnsubscribeInfo' });
 export type UnsubscribeInfo = z.infer<typeof UnsubscribeInfo>;
+
+// ---- e-mail marketing: the imported contacts ---------------------------------
+
+export const OptInMethod = z.enum(OPT_IN_METHODS, {
+  message: `Como a pessoa aceitou receber os e-mails: ${OPT_IN_METHODS.join(', ')}.`,
+});
+export type OptInMethod = z.infer<typeof OptInMethod>;
+
+/** The earliest consent date accepted: older records are not credible. */
+export const OPT_IN_EARLIEST = '2000-01-01T00:00:00Z';
+
+/**
+ * How and when a contact agreed to receive the workspace's e-mails (LGPD art. 7,
+ * I: consent the controller can show). `at` cannot be in the future.
+ */
+export const OptIn = z
+  .object({
+    method: OptInMethod,
+    at: z.iso
+      .datetime({ offset: true, message: 'Informe quando (data e hora ISO 8601).' })
+      .refine(
+        (v) => Date.parse(v) >= Date.parse(OPT_IN_EARLIEST),
+        'Data de consentimento antiga demais.',
+      ),
+  })
+  .meta({ id: 'OptIn' });
+export type OptIn = z.infer<typeof OptIn>;
+
+export const CONTACT_NAME_MAX = 100;
+
+export const ContactInput = z.object({
+  email: Email.toLowerCase(),
+  name: z
+    .string({ message: 'Nome inválido.' })
+    .trim()
+    .max(CONTACT_NAME_MAX, `O nome deve ter no máximo ${CONTACT_NAME_MAX} caracteres.`)
+    .refine(noLineBreaks, 'O nome não pode ter quebras de linha.')
+    .transform((v) => v || null)
+    .nullish()
+    .transform((v) => v ?? null),
+  opt_in: OptIn,
+});
+
+/**
+ * PUT /apps/email-marketing/{ws}/contacts: adds contacts to the workspace's
+ * audience, or updates them (by address); the same address twice: the last one.
+ */
+export const ContactImportBody = z.object({
+  contacts: z
+    .array(ContactInput, { message: 'Informe os contatos.' })
+    .min(1, 'Informe pelo menos um contato.')
+    .max(
+      CONTACTS_IMPORT_MAX,
+      `Envie no máximo ${CONTACTS_IMPORT_MAX.toLocaleString('pt-BR')} contatos por vez.`,
+    ),
+});
+export type ContactImportBody = z.input<typeof ContactImportBody>;
+export type ContactImportInput = z.output<typeof ContactImportBody>;
+
+export const ContactImportResponse = z
+  .object({
+    /** New addresses. */
+    imported: z.number().int(),
+    /** Addresses already there, whose name and consent were updated. */
+    updated: z.number().int(),
+    /** The workspace's contacts now. */
+    total: z.number().int(),
+  })
+  .meta({ id: 'ContactImportResponse' });
+export type ContactImportResponse = z.infer<typeof ContactImportResponse>;
+
+export const EmailContact = z
+  .object({
+    id: Uuid,
+    email: z.string(),
+    name: z.string().nullable(),
+    opt_in: OptIn,
+    /** Unsubscribed from this workspace, or out of every creator's campaigns: no campaign reaches it. */
+    unsubscribed: z.boolean(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'EmailContact' });
+export type EmailContact = z.infer<typeof EmailContact>;
+
+export const EmailContactsQuery = pageQuery(APPS_PAGING).extend({
+  /** Part of the address or the name. */
+  q: z.string().trim().max(100, 'Busca muito longa.').optional(),
+});
+export const EmailContactsResponse = paged('contacts', EmailContact).meta({
+  id: 'EmailContactsResponse',
+});
+export type EmailContactsResponse = z.infer<typeof EmailContactsResponse>;
+export const EmailContactParams = z.object({ ws: Uuid, id: Uuid });
 
 // ---- trueid: the fan's own verification -----------------------------------
 

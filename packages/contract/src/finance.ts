@@ -34,6 +34,8 @@ export const IMPORT_DATA_MAX_CHARS = Math.ceil(IMPORT_FILE_MAX_BYTES / 3) * 4 + 
 export const IMPORT_ROWS_MAX = 5000;
 /** Columns of one imported file's header. */
 export const IMPORT_COLUMNS_MAX = 100;
+/** Characters of one line of an imported CSV (a bank's line is a few hundred). */
+export const IMPORT_LINE_MAX_CHARS = 10_000;
 /** Months one cash-flow report may span. */
 export const CASHFLOW_MONTHS_MAX = 120;
 /** Months in the cash-flow report when no range is given. */
@@ -44,6 +46,8 @@ export const TRANSACTION_LABEL_MAX = 200;
 export const TEXT_MAX = 2000;
 export const EXTERNAL_ID_MAX = 255;
 export const IMPORT_KEY_MAX = 100;
+/** Categories one workspace may have (the Pix 'Assinaturas' category, made by the system, aside). */
+export const CATEGORIES_MAX = 200;
 /** Match patterns (rules) one category may hold, and the length of each. */
 export const CATEGORY_MATCH_MAX = 20;
 export const CATEGORY_MATCH_LENGTH_MAX = 60;
@@ -123,6 +127,23 @@ export const FINANCE_ERRORS = defineErrors({
   IMPORT_TOO_MANY_ROWS: {
     status: 413,
     message: `O arquivo tem lançamentos demais: o limite é de ${count(IMPORT_ROWS_MAX)} por importação. Divida-o por período.`,
+  },
+  IMPORT_TOO_MANY_COLUMNS: {
+    status: 400,
+    message: `O arquivo tem colunas demais: o limite é de ${IMPORT_COLUMNS_MAX}. Envie o extrato como o banco o exporta, em CSV ou OFX.`,
+  },
+  IMPORT_LINE_TOO_LONG: {
+    status: 400,
+    message: `O arquivo tem uma linha longa demais: o limite é de ${count(IMPORT_LINE_MAX_CHARS)} caracteres por linha. Envie o extrato como o banco o exporta, em CSV ou OFX.`,
+  },
+  IMPORT_FILE_TOO_COMPLEX: {
+    status: 400,
+    message:
+      'Não conseguimos ler este arquivo a tempo. Confira se é o extrato exportado pelo banco (CSV ou OFX) ou divida-o por período.',
+  },
+  CATEGORY_LIMIT_REACHED: {
+    status: 409,
+    message: `Este espaço de trabalho já tem ${CATEGORIES_MAX} categorias, o máximo. Exclua ou junte categorias antes de criar outra.`,
   },
 });
 export type FinanceErrorCode = keyof typeof FINANCE_ERRORS;

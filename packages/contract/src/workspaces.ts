@@ -194,4 +194,9 @@ export const WORKSPACE_ERRORS = defineErrors({
       'Só é possível transferir a propriedade para um membro da equipe. Convide a pessoa primeiro.',
   },
   ALREADY_OWNER: { status: 409, message: 'Você já é o proprietário deste espaço de trabalho.' },
+  WORKSPACE_LIMIT_REACHED: {
+    status: 409,
+    message:
+      'Você já tem o número máximo de espaços de trabalho próprios. Exclua um antes de criar outro.',
+  },
 });

@@ -1,14 +1,4 @@
-import { createHash } from 'node:crypto';
-import {
-  linkSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { Gate } from './gate';
+import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -199,7 +190,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: PGlite;
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
-    releaseLock = await acquireLock(path.join(opts.dataDir, 'pglite.lock'));
+    releaseLock = await acquireDataDirLock(path.join(opts.dataDir, 'pglite.lock'));
     try {
       client = await PGlite.create(path.join(opts.dataDir, 'pglite'));
     } catch (err) {
@@ -260,95 +251,4 @@ function limitPglite(client: PGlite, opts: OpenOptions) {
   client.exec = (...args) => gate.run(() => exec(...args));
   client.transaction = ((callback: Parameters<typeof transaction>[0]) =>
     gate.run(() => transaction(callback))) as typeof client.transaction;
-}
-
-/**
- * PGlite is single-process: a second server on the same data directory would
- * corrupt it. On Linux the lock is a listening socket in the abstract
- * namespace named after the directory: binding it is atomic, and the kernel
- * releases it when the process dies, even by `kill -9`, so there is no stale
- * lock and no window where two processes both own the directory. Elsewhere an
- * exclusively created pid file is the lock (a dead owner's file is taken over).
- * Either way `pglite.lock` holds the owner's pid, for people and error messages.
- */
-async function acquireLock(file: string): Promise<() => void> {
-  if (process.platform === 'linux') return acquireSocketLock(file);
-  return acquirePidFileLock(file);
-}
-
-async function acquireSocketLock(file: string): Promise<() => void> {
-  const dir = realpathSync(path.dirname(file));
-  const name = `\0fa-clube-pglite-${createHash('sha256').update(dir).digest('hex').slice(0, 40)}`;
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? inUse(file, readPid(file)) : err),
-    );
-    server.listen(name, () => resolve());
-  });
-  server.unref();
-  writePidFile(file);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    rmSync(file, { force: true });
-    server.close();
-  };
-}
-
-function acquirePidFileLock(file: string): () => void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      // the pid is written before the file appears (link fails if it exists)
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, String(process.pid));
-      try {
-        linkSync(tmp, file);
-      } finally {
-        rmSync(tmp, { force: true });
-      }
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        rmSync(file, { force: true });
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = readPid(file);
-      if (pid && pid !== process.pid && isAlive(pid)) throw inUse(file, pid);
-      rmSync(file, { force: true });
-    }
-  }
-  throw new Error(`Não foi possível obter o bloqueio ${file}`);
-}
-
-const inUse = (file: string, pid: number | null) =>
-  new Error(
-    `O banco embutido em ${path.dirname(file)} já está em uso${pid ? ` pelo processo ${pid}` : ''}. ` +
-      'Pare o outro servidor ou use outro DATA_DIR.',
-  );
-
-function readPid(file: string): number | null {
-  try {
-    return Number(readFileSync(file, 'utf8').trim()) || null;
-  } catch {
-    return null;
-  }
-}
-
-function writePidFile(file: string) {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, String(process.pid));
-  renameSync(tmp, file);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -10,7 +10,10 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** Display name of From; the address stays MAIL_FROM's (creators' campaigns). */
+  /**
+   * Display name of From (creators' campaigns); the address stays MAIL_FROM's.
+   * Sanitised and marked "via <platform>" when sent (safeDisplayName).
+   */
   fromName?: string;
   replyTo?: string;
   /** RFC 2369 List-* headers: `{ unsubscribe: [url, mailto] }` -> `List-Unsubscribe: <url>, <mailto>`. */
@@ -56,16 +59,48 @@ export function createMailer(opts: {
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
   });
-  const fromAddress = addressparser(opts.from, { flatten: true })[0]?.address ?? opts.from;
+  const platform = addressparser(opts.from, { flatten: true })[0];
+  const fromAddress = platform?.address ?? opts.from;
+  const platformName = platform?.name || 'Fã Clube';
   return {
     async send({ kind: _kind, fromName, ...mail }) {
-      const from = fromName ? { name: fromName, address: fromAddress } : opts.from;
+      const from =
+        fromName !== undefined
+          ? { name: safeDisplayName(fromName, platformName), address: fromAddress }
+          : opts.from;
       await transport.sendMail({ ...mail, from });
     },
     close() {
       transport.close();
     },
   };
+}
+
+const DISPLAY_NAME_MAX = 60;
+
+/**
+ * A From display name that cannot pose as someone else: Unicode folded (NFKC:
+ * no look-alike full-width letters), control and format characters (line
+ * breaks, bidirectional overrides, zero-width marks) and double quotes and
+ * angle brackets removed, e-mail addresses, web links and domain names
+ * removed, spaces collapsed, at most 60 characters; then " via <platform>", so
+ * the inbox always shows whose mail it is. Nothing left: the platform's name.
+ */
+export function safeDisplayName(name: string, platform: string): string {
+  // names are short (the settings allow 60): a longer one is cut first, so that no step costs more
+  const clean = name
+    .slice(0, 5 * DISPLAY_NAME_MAX)
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/["“”„«»<>‹›`\\]/g, ' ')
+    .replace(/[^\s@]*@[^\s@]*/g, ' ')
+    .replace(/\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*/giu, ' ')
+    .replace(/[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.\p{L}{2,}\b/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, DISPLAY_NAME_MAX)
+    .trim();
+  return clean ? `${clean} via ${platform}` : platform;
 }
 
 /** Text for HTML content and quoted attribute values. */

@@ -120,6 +120,7 @@ describe('rate limit settings', () => {
       resetEmail: { max: 3, windowSeconds: 3600 },
       twoFactor: { max: 5, windowSeconds: 300 },
       uploadUrls: { max: 60, windowSeconds: 600 },
+      import: { max: 30, windowSeconds: 300 },
       lockout: { threshold: 5, baseSeconds: 60, maxSeconds: 900 },
     });
     expect(parseConfig({ RATE_LIMIT_SIGNIN_IP: '50/120' }).limits.signInIp).toEqual({

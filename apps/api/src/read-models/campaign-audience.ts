@@ -4,7 +4,7 @@
  * name, by plan type; it reads the subscriptions and the users, so it lives
  * here and not in either module.
  */
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PlanType } from '@fa-clube/contract';
 import type { DbOrTx } from '../db/client';
 import { subscriptions } from '../db/schema/subscriptions';
@@ -33,6 +33,30 @@ export async function activeSubscriberContacts(
         eq(subscriptions.status, 'active'),
         gt(subscriptions.currentPeriodEnd, now),
         planTypes ? inArray(subscriptions.planType, [...planTypes]) : undefined,
+      ),
+    );
+  return rows.map((r) => ({ email: r.email.toLowerCase(), name: r.name }));
+}
+
+/** Among `emails` (lower case), the workspace's active subscribers. */
+export async function activeSubscribersAmong(
+  db: DbOrTx,
+  workspaceId: string,
+  emails: readonly string[],
+  now: Date,
+): Promise<AudienceMember[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ email: users.email, name: users.fullName })
+    .from(users)
+    .innerJoin(subscriptions, eq(subscriptions.subscriberId, users.id))
+    .where(
+      and(
+        // users_email_lower_uq
+        inArray(sql`lower(${users.email})`, [...emails]),
+        eq(subscriptions.workspaceId, workspaceId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, now),
       ),
     );
   return rows.map((r) => ({ email: r.email.toLowerCase(), name: r.name }));

@@ -81,10 +81,19 @@ export async function findMember(
   return row ?? null;
 }
 
-/** The name and e-mail of a user (the inviter, or who accepts an invitation). */
+/**
+ * The name and e-mail of a user (the inviter, who accepts an invitation, a
+ * campaign's sender), whether the address is confirmed, and the account's age.
+ */
 export async function findUserContact(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      emailConfirmedAt: users.emailConfirmedAt,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

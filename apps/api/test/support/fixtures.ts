@@ -34,7 +34,8 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * Signs up through the API, signs in, and finds the user's own workspace. `confirmed`: the
- * address is marked proved (confirmEmail), as turning 2FA on and linking Google require.
+ * address is confirmed through its e-mailed link (confirmEmail), as turning 2FA on and linking
+ * Google require.
  */
 export async function createUser(
   t: TestContext,
@@ -52,7 +53,7 @@ export async function createUser(
     .select({ workspaceId: workspaceMembers.workspaceId })
     .from(workspaceMembers)
     .where(eq(workspaceMembers.userId, tokens.metadata.id));
-  if (confirmed) await confirmEmail(t, tokens.metadata);
+  if (confirmed) await confirmEmail(t, data);
   return {
     id: tokens.metadata.id,
     email: data.email,
@@ -64,19 +65,6 @@ export async function createUser(
     refreshToken: tokens.refresh_token,
     tokens,
   };
-}
-
-/**
- * Marks the user's address as confirmed, as following the confirmation link does (that flow is
- * tested in email-confirmation.test.ts): turning 2FA on and linking Google require it.
- */
-export async function confirmEmail(t: TestContext, user: Pick<TestUser, 'id'>) {
-  const { users } = await import('../../src/db/schema');
-  const { eq } = await import('drizzle-orm');
-  await t.ctx.db
-    .update(users)
-    .set({ emailConfirmedAt: t.clock.now() })
-    .where(eq(users.id, user.id));
 }
 
 export async function signIn(
@@ -92,4 +80,17 @@ export async function signIn(
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return res.json() as TokenResponse;
+}
+
+/** Follows the link of the user's 'Confirme seu e-mail' message, as the person would. */
+export async function confirmEmail(t: TestContext, user: Pick<TestUser, 'email'>): Promise<void> {
+  const mail = await t.mail.waitForConfirmation(user.email);
+  const link = /\/confirm-email\?token=([\w.%-]+)/.exec(mail.text);
+  if (!link) throw new Error(`no confirmation link for ${user.email}`);
+  const res = await t.inject({
+    method: 'PUT',
+    url: '/api/v1/confirm-email',
+    payload: { token: decodeURIComponent(link[1]!) },
+  });
+  if (res.statusCode !== 200) throw new Error(`confirmation failed: ${res.statusCode} ${res.body}`);
 }

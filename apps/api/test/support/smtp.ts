@@ -54,6 +54,13 @@ export async function startTestSmtp(
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // a recipient at bounce.test does not exist: refused for good (a hard bounce)
+    onRcptTo(address, _session, callback) {
+      if (!address.address.toLowerCase().endsWith('@bounce.test')) return callback();
+      const refused = new Error('5.1.1 <' + address.address + '>: usuário inexistente');
+      (refused as Error & { responseCode: number }).responseCode = 550;
+      callback(refused);
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {

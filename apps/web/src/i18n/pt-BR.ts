@@ -28,6 +28,9 @@ export const t = {
     loadMore: 'Carregar mais',
     copied: 'Copiado!',
     countOf: (shown: number, total: number) => `${shown} de ${total}`,
+    previous: 'Anterior',
+    next: 'Próxima',
+    pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
     notification: 'Notificação',
   },
 

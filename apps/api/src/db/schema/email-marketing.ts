@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   index,
   integer,
   pgTable,
@@ -62,6 +63,8 @@ export const emailMessages = pgTable(
   },
   (t) => [
     uniqueIndex('email_messages_campaign_email_uq').on(t.campaignId, t.email),
+    // a deleted account's messages are found by address (LGPD)
+    index('email_messages_email_idx').on(t.email),
     index('email_messages_queued_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'queued'`),
@@ -85,4 +88,64 @@ export const emailSuppressions = pgTable(
     primaryKey({ columns: [t.workspaceId, t.email] }),
     index('email_suppressions_campaign_idx').on(t.campaignId),
   ],
+);
+
+/**
+ * The workspace's imported audience: people who agreed to receive its e-mails,
+ * with how and when (LGPD art. 7, I), and who imported them. Campaigns reach
+ * only these and the workspace's active subscribers (docs/decisions/050).
+ */
+export const emailContacts = pgTable(
+  'email_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    name: text('name'),
+    /** form | double_opt_in | purchase | in_person | other (OPT_IN_METHODS). */
+    optInMethod: text('opt_in_method').notNull(),
+    optInAt: timestamp('opt_in_at', { withTimezone: true }).notNull(),
+    /** Who imported (or last updated) the contact. */
+    importedBy: uuid('imported_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_contacts_workspace_email_uq').on(t.workspaceId, t.email)],
+);
+
+/** Why an address is out of every workspace's campaigns. */
+export type PlatformSuppressionReason = 'bounce' | 'unsubscribe';
+
+/**
+ * Addresses no campaign of any workspace reaches: a hard bounce (the
+ * recipient's server refused the address for good) recorded at any workspace,
+ * or the person's own "from every creator" on the unsubscribe page.
+ */
+export const emailPlatformSuppressions = pgTable('email_platform_suppressions', {
+  /** Lower case. */
+  email: text('email').primaryKey(),
+  reason: text('reason').$type<PlatformSuppressionReason>().notNull(),
+  /** Where it was recorded (no foreign key: the record outlives the workspace). */
+  workspaceId: uuid('workspace_id'),
+  /** The SMTP server's answer to a bounce (its text only). */
+  detail: text('detail'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Campaign messages queued per day (São Paulo's date): one row per workspace
+ * (`scope` = its id) and one for the platform (`scope` = 'platform'), the
+ * counters the daily quotas are checked and taken against in one statement.
+ */
+export const emailSendCounts = pgTable(
+  'email_send_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    scope: text('scope').notNull(),
+    sent: integer('sent').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.scope] })],
 );

@@ -57,6 +57,10 @@ export const trueidCustomers = pgTable(
     index('trueid_customers_decided_idx')
       .on(t.decidedAt)
       .where(sql`${t.filesPurgedAt} is null and ${t.decidedAt} is not null`),
+    /** Customers never decided whose files the retention job has not purged, by last change. */
+    index('trueid_customers_undecided_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.filesPurgedAt} is null and ${t.decidedAt} is null`),
   ],
 );
 

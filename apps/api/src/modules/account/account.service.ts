@@ -32,6 +32,7 @@ import {
 } from '../auth/auth.service';
 import type { UserRow } from '../auth/auth.service';
 import { forgetContentOf } from '../content/content.service';
+import { forgetMessagesTo } from '../email-marketing/email-marketing.service';
 import { endSubscriptionsOfDeletedAccount } from '../subscriptions/subscriptions.service';
 import {
   closeWorkspacesOfDeletedAccount,
@@ -475,6 +476,7 @@ export async function deleteAccount(
     const verifications = await forgetVerificationsOf(tx, user.id);
     await deleteEmailChangesOf(tx, user.id);
     await forgetMailTo(tx, user.email);
+    await forgetMessagesTo(tx, user.email);
     await deletePasswordResetsOf(tx, user.id);
     await forgetRecoveryCodesOf(tx, user.id);
     await revokeOtherSessions(tx, user.id, null, now);

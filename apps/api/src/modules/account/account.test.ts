@@ -5,6 +5,8 @@ import {
   charges,
   contentLikes,
   contents,
+  emailCampaigns,
+  emailMessages,
   financeTransactions,
   loginActivities,
   mailOutbox,
@@ -596,6 +598,22 @@ describe('LGPD: GET /me/export and DELETE /me', () => {
     expect(
       await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, fan.email)),
     ).not.toHaveLength(0);
+    // a campaign of the creator named the fan
+    const [campaign] = await t.ctx.db
+      .insert(emailCampaigns)
+      .values({
+        workspaceId: creator.workspaceId,
+        createdBy: creator.id,
+        subject: 'Novidades',
+        template: '<p>Oi</p>',
+        contacts: [fan.email.toLowerCase(), 'subscribers'],
+      })
+      .returning();
+    await t.ctx.db.insert(emailMessages).values({
+      campaignId: campaign!.id,
+      workspaceId: creator.workspaceId,
+      email: fan.email.toLowerCase(),
+    });
 
     const res = await t.inject({
       method: 'DELETE',
@@ -646,6 +664,18 @@ describe('LGPD: GET /me/export and DELETE /me', () => {
     expect(
       await t.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, fan.id)),
     ).toHaveLength(0);
+    // nor the campaigns: their messages and their record of the named addresses
+    expect(
+      await t.ctx.db
+        .select()
+        .from(emailMessages)
+        .where(eq(emailMessages.email, fan.email.toLowerCase())),
+    ).toHaveLength(0);
+    const [kept] = await t.ctx.db
+      .select()
+      .from(emailCampaigns)
+      .where(eq(emailCampaigns.id, campaign!.id));
+    expect(kept!.contacts).toEqual(['subscribers']);
     // the outbox keeps no message to the address (sign-up's confirmation was one)
     expect(
       await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, fan.email)),

@@ -316,7 +316,7 @@ describe('2FA code attempts per account', () => {
   it('pauses after RATE_LIMIT_TWO_FACTOR wrong codes, across PATCH /2fa and sign-in', async () => {
     const u = await newUser();
     const session = (await signIn(u.email, u.password)).json();
-    await confirmEmail(t, session.metadata);
+    await confirmEmail(t, u);
     const first = bearer(session.access_token);
     const { secret } = (
       await t.inject({ method: 'GET', url: '/api/v1/2fa', headers: first })

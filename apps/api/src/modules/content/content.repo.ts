@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contentAttachments, contentLikes, contents } from '../../db/schema/content';
-import { queryRows, ts } from '../../db/sql';
+import { queryRows, ts, lockUntilCommit } from '../../db/sql';
 import type { MediaContentType, MediaKind } from '@fa-clube/contract';
 
 /** The workspace a post belongs to, or null. */
@@ -159,10 +159,7 @@ export async function lockAttachedFiles(
   filePaths: string[],
 ): Promise<string[]> {
   const sorted = [...new Set(filePaths)].sort();
-  for (const path of sorted)
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`content_file:${workspaceId}:${path}`}, 0))`,
-    );
+  for (const path of sorted) await lockUntilCommit(tx, `content_file:${workspaceId}:${path}`);
   if (sorted.length === 0) return [];
   const rows = await tx
     .selectDistinct({ filePath: contentAttachments.filePath })

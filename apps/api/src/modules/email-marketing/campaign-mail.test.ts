@@ -66,7 +66,7 @@ describe('campaign e-mail over SMTP', () => {
     const mail = await smtp.waitFor('fa@example.com');
 
     expect(mail.subject).toBe('Novidades de novembro');
-    expect(mail.from).toBe('"Ana (Fã Clube)" <nao-responda@faclube.test>');
+    expect(mail.from).toBe('"Ana (Fã Clube) via Fã Clube" <nao-responda@faclube.test>');
     expect(mail.headers['reply-to']).toBe('ana@example.com');
 
     // RFC 8058
@@ -146,7 +146,7 @@ describe('campaign e-mail over SMTP', () => {
     );
     expect(mail.headers['reply-to']).toBeUndefined();
     // without a sender name, the workspace's label
-    expect(mail.from).toBe('"Ana & Cia" <nao-responda@faclube.test>');
+    expect(mail.from).toBe('"Ana & Cia via Fã Clube" <nao-responda@faclube.test>');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { QueueDefinition } from '../../lib/queue';
 import { defineModule } from '../../lib/module';
 import { emailMarketingRoutes } from './email-marketing.routes';
-import { sendQueue, sweepQueuedMessages } from './email-marketing.service';
+import { forgetOldDailyCounts, sendQueue, sweepQueuedMessages } from './email-marketing.service';
 
 export const emailMarketingModule = defineModule({
   name: 'email-marketing',
@@ -12,6 +12,11 @@ export const emailMarketingModule = defineModule({
       name: 'campanhas de e-mail: mensagens sem job',
       intervalMs: () => 60_000,
       run: sweepQueuedMessages,
+    },
+    {
+      name: 'campanhas de e-mail: contadores diários antigos',
+      intervalMs: () => 3_600_000,
+      run: forgetOldDailyCounts,
     },
   ],
 });

@@ -1,7 +1,19 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailCampaigns, emailMessages, emailSuppressions } from '../../db/schema/email-marketing';
-import type { CampaignStatus, MessageStatus } from '../../db/schema/email-marketing';
+import { lockUntilCommit } from '../../db/sql';
+import {
+  emailCampaigns,
+  emailContacts,
+  emailMessages,
+  emailPlatformSuppressions,
+  emailSendCounts,
+  emailSuppressions,
+} from '../../db/schema/email-marketing';
+import type {
+  CampaignStatus,
+  MessageStatus,
+  PlatformSuppressionReason,
+} from '../../db/schema/email-marketing';
 
 export type CampaignRow = typeof emailCampaigns.$inferSelect;
 
@@ -104,27 +116,214 @@ export async function campaignCounts(
   return counts;
 }
 
-/** The addresses among `emails` that unsubscribed from the workspace. */
+/**
+ * The addresses among `emails` no campaign of the workspace may reach: those
+ * that unsubscribed from it, and those out of every workspace's campaigns.
+ */
 export async function suppressedAmong(
   db: DbOrTx,
   workspaceId: string,
   emails: readonly string[],
 ): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
-  const rows = await db
-    .select({ email: emailSuppressions.email })
-    .from(emailSuppressions)
-    .where(
-      and(
-        eq(emailSuppressions.workspaceId, workspaceId),
-        inArray(emailSuppressions.email, [...emails]),
+  const [here, everywhere] = await Promise.all([
+    db
+      .select({ email: emailSuppressions.email })
+      .from(emailSuppressions)
+      .where(
+        and(
+          eq(emailSuppressions.workspaceId, workspaceId),
+          inArray(emailSuppressions.email, [...emails]),
+        ),
       ),
-    );
-  return new Set(rows.map((r) => r.email));
+    platformSuppressedAmong(db, emails),
+  ]);
+  return new Set([...here.map((r) => r.email), ...everywhere]);
 }
 
 export async function isSuppressed(db: DbOrTx, workspaceId: string, email: string) {
   return (await suppressedAmong(db, workspaceId, [email])).has(email);
+}
+
+/** The addresses among `emails` that no workspace's campaign may reach. */
+export async function platformSuppressedAmong(db: DbOrTx, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .select({ email: emailPlatformSuppressions.email })
+    .from(emailPlatformSuppressions)
+    .where(inArray(emailPlatformSuppressions.email, [...emails]));
+  return rows.map((r) => r.email);
+}
+
+/** Keeps the address out of every workspace's campaigns (the first reason recorded stays). */
+export async function suppressEverywhere(
+  db: DbOrTx,
+  values: {
+    email: string;
+    reason: PlatformSuppressionReason;
+    workspaceId: string;
+    detail?: string | null;
+  },
+): Promise<void> {
+  await db.insert(emailPlatformSuppressions).values(values).onConflictDoNothing();
+}
+
+// ---- the imported contacts ----
+
+/**
+ * Adds or updates contacts by address (one statement per 500). Answers how
+ * many were new; `xmax = 0` tells an inserted row from an updated one.
+ */
+export async function upsertContacts(
+  db: DbOrTx,
+  workspaceId: string,
+  contacts: readonly {
+    email: string;
+    name: string | null;
+    optInMethod: string;
+    optInAt: Date;
+  }[],
+  importedBy: string,
+  now: Date,
+): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < contacts.length; i += 500) {
+    const rows = await db
+      .insert(emailContacts)
+      .values(
+        contacts.slice(i, i + 500).map((c) => ({
+          workspaceId,
+          ...c,
+          importedBy,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [emailContacts.workspaceId, emailContacts.email],
+        set: {
+          name: sql`excluded.name`,
+          optInMethod: sql`excluded.opt_in_method`,
+          optInAt: sql`excluded.opt_in_at`,
+          importedBy: sql`excluded.imported_by`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .returning({ inserted: sql<boolean>`xmax = 0` });
+    inserted += rows.filter((r) => r.inserted).length;
+  }
+  return inserted;
+}
+
+/**
+ * The workspace's contact count, after waiting for any other import there (an
+ * advisory lock until the transaction ends), so two at once cannot pass the limit.
+ */
+export async function countContactsLocked(db: DbOrTx, workspaceId: string): Promise<number> {
+  await lockUntilCommit(db, `email_contacts:${workspaceId}`);
+  return countContacts(db, workspaceId);
+}
+
+export async function countContacts(db: DbOrTx, workspaceId: string, q?: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(emailContacts)
+    .where(contactsWhere(workspaceId, q));
+  return row?.n ?? 0;
+}
+
+/** Addresses of `emails` that are already contacts of the workspace. */
+export async function contactsAmong(db: DbOrTx, workspaceId: string, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select({ email: emailContacts.email, name: emailContacts.name })
+    .from(emailContacts)
+    .where(
+      and(eq(emailContacts.workspaceId, workspaceId), inArray(emailContacts.email, [...emails])),
+    );
+}
+
+/** Every contact of the workspace (at most CONTACTS_PER_WORKSPACE_MAX), for the `contacts` segment. */
+export function allContacts(db: DbOrTx, workspaceId: string) {
+  return db
+    .select({ email: emailContacts.email, name: emailContacts.name })
+    .from(emailContacts)
+    .where(eq(emailContacts.workspaceId, workspaceId));
+}
+
+const contactsWhere = (workspaceId: string, q?: string) => {
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return and(
+    eq(emailContacts.workspaceId, workspaceId),
+    like ? or(ilike(emailContacts.email, like), ilike(emailContacts.name, like)) : undefined,
+  );
+};
+
+/** A page of the workspace's contacts, by address. */
+export function listContacts(
+  db: DbOrTx,
+  workspaceId: string,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+) {
+  return db
+    .select()
+    .from(emailContacts)
+    .where(contactsWhere(workspaceId, q))
+    .orderBy(asc(emailContacts.email))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function deleteContactRow(db: DbOrTx, workspaceId: string, id: string) {
+  const rows = await db
+    .delete(emailContacts)
+    .where(and(eq(emailContacts.workspaceId, workspaceId), eq(emailContacts.id, id)))
+    .returning({ id: emailContacts.id });
+  return rows.length > 0;
+}
+
+// ---- the daily quotas ----
+
+/**
+ * Takes `n` messages from the day's quota of `scope` (a workspace id, or
+ * 'platform') when `max` allows them: one statement, the row locked until the
+ * transaction ends. False (nothing taken) when they do not fit.
+ */
+export async function takeDailySends(
+  db: DbOrTx,
+  day: string,
+  scope: string,
+  n: number,
+  max: number,
+): Promise<boolean> {
+  if (n > max) return false;
+  const rows = await db
+    .insert(emailSendCounts)
+    .values({ day, scope, sent: n })
+    .onConflictDoUpdate({
+      target: [emailSendCounts.day, emailSendCounts.scope],
+      set: { sent: sql`${emailSendCounts.sent} + ${n}` },
+      setWhere: sql`${emailSendCounts.sent} + ${n} <= ${max}`,
+    })
+    .returning({ sent: emailSendCounts.sent });
+  return rows.length > 0;
+}
+
+/** Messages of `scope` queued on `day` so far. */
+export async function dailySends(db: DbOrTx, day: string, scope: string): Promise<number> {
+  const [row] = await db
+    .select({ sent: emailSendCounts.sent })
+    .from(emailSendCounts)
+    .where(and(eq(emailSendCounts.day, day), eq(emailSendCounts.scope, scope)))
+    .limit(1);
+  return row?.sent ?? 0;
+}
+
+/** Forgets the counters of the days before `day` (the sweep). */
+export async function forgetDailySendsBefore(db: DbOrTx, day: string) {
+  await db.delete(emailSendCounts).where(lt(emailSendCounts.day, day));
 }
 
 /** Adds the address to the workspace's suppression list (once: the first campaign counts). */
@@ -221,4 +420,18 @@ export async function queuedMessageIds(db: DbOrTx, olderThan: Date, limit: numbe
     .orderBy(emailMessages.createdAt)
     .limit(limit);
   return rows;
+}
+
+/**
+ * Deletes every campaign message to the address and takes it out of the campaigns' record of
+ * what was named (a deleted account, LGPD). The second statement reads every campaign: account
+ * deletions are rare, and campaigns few next to their messages.
+ */
+export async function deleteMessagesTo(db: DbOrTx, email: string) {
+  const address = email.toLowerCase();
+  await db.delete(emailMessages).where(eq(emailMessages.email, address));
+  await db
+    .update(emailCampaigns)
+    .set({ contacts: sql`array_remove(${emailCampaigns.contacts}, ${address})` })
+    .where(sql`${emailCampaigns.contacts} @> array[${address}]::text[]`);
 }

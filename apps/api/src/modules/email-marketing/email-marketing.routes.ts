@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppsParams,
+  ContactImportBody,
+  ContactImportResponse,
   EmailCampaign,
   EmailCampaignParams,
   EmailCampaignsQuery,
   EmailCampaignsResponse,
+  EmailContactParams,
+  EmailContactsQuery,
+  EmailContactsResponse,
+  MessageBody,
   SendEmailBody,
   SendEmailResponse,
   UnsubscribeInfo,
@@ -18,6 +24,9 @@ import { bearerSecurity } from '../../plugins/openapi';
 import {
   getCampaign,
   getCampaigns,
+  getContacts,
+  importContacts,
+  removeContact,
   sendCampaign,
   unsubscribe,
   unsubscribeInfo,
@@ -37,11 +46,14 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: bearerSecurity,
           summary: 'Enviar uma campanha de e-mail (somente o proprietário)',
           description:
-            'contacts: e-mails e/ou os grupos subscribers, subscribers:monthly, subscribers:quarterly, subscribers:yearly. ' +
-            'Os e-mails entram na fila e saem no ritmo das configurações do app; endereços descadastrados são ignorados.',
+            'contacts: os grupos subscribers, subscribers:monthly, subscribers:quarterly, subscribers:yearly, contacts (os contatos importados) ' +
+            'e/ou e-mails do público do espaço de trabalho (assinantes ativos, contatos importados, o próprio e-mail de quem envia); ' +
+            'outro endereço: 400 CONTACTS_NOT_IN_AUDIENCE. Quem envia precisa do e-mail confirmado e de uma conta com mais de um dia; ' +
+            'cotas diárias por espaço de trabalho e da plataforma (429 EMAIL_DAILY_LIMIT_REACHED). ' +
+            'Os e-mails entram na fila e saem no ritmo das configurações do app; endereços descadastrados (aqui ou em toda a plataforma) são ignorados.',
           params: AppsParams,
           body: SendEmailBody,
-          response: { 202: SendEmailResponse, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 202: SendEmailResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
       async (request, reply) =>
@@ -83,6 +95,57 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => getCampaign(ctx, request.actor, request.params.ws, request.params.id),
     );
 
+    app.put(
+      appsPaths.emailContacts,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: bearerSecurity,
+          summary: 'Importar contatos com o consentimento de cada um (somente o proprietário)',
+          description:
+            'Adiciona ou atualiza (pelo e-mail) até 1.000 contatos por vez, cada um com opt_in { method, at }: como e quando aceitou receber os e-mails. ' +
+            'Um endereço descadastrado continua descadastrado.',
+          params: AppsParams,
+          body: ContactImportBody,
+          response: { 200: ContactImportResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => importContacts(ctx, request.actor, request.params.ws, request.body),
+    );
+
+    app.get(
+      appsPaths.emailContacts,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: bearerSecurity,
+          summary: 'Contatos importados, por e-mail',
+          description: 'Paginação a partir de page=1, size padrão 20; q busca no e-mail e no nome.',
+          params: AppsParams,
+          querystring: EmailContactsQuery,
+          response: { 200: EmailContactsResponse, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request) => getContacts(ctx, request.actor, request.params.ws, request.query),
+    );
+
+    app.delete(
+      appsPaths.emailContact,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: bearerSecurity,
+          summary: 'Excluir um contato importado (somente o proprietário)',
+          params: EmailContactParams,
+          response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => removeContact(ctx, request.actor, request.params.ws, request.params.id),
+    );
+
     // RFC 8058: the one-click POST comes as a form, `List-Unsubscribe=One-Click`
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -109,12 +172,12 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Descadastrar o endereço dos e-mails do criador (também o POST em um clique, RFC 8058)',
+            'Descadastrar o endereço dos e-mails do criador (também o POST em um clique, RFC 8058); scope=all: de todos os criadores',
           querystring: UnsubscribeQuery,
           response: { 200: UnsubscribeInfo, ...errorResponses(400) },
         },
       },
-      async (request) => unsubscribe(ctx, request.query.token),
+      async (request) => unsubscribe(ctx, request.query.token, request.query.scope),
     );
   };
 }

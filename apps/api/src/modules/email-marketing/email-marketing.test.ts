@@ -10,7 +10,7 @@ import type { JobQueue, QueueDefinition } from '../../lib/queue';
 import { setAppInstalled, setAppSettings } from '../../../test/support/apps';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
-import { bearer, createUser } from '../../../test/support/fixtures';
+import { bearer, confirmEmail, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { makeActiveSubscriber } from '../../../test/support/subscriptions';
 import { createTeam } from '../../../test/support/workspaces';
@@ -38,7 +38,8 @@ async function startQueue(overrides: Partial<QueueDefinition<unknown>> = {}) {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // the sender's account age is tested on its own (audience.test.ts), with the default
+  t = await createTestContext({ env: { EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: '0' } });
   realMailer = t.ctx.mailer;
 });
 beforeEach(async () => {
@@ -52,6 +53,30 @@ afterEach(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** A creator who may send: the address confirmed and the app installed. */
+async function createSender(overrides: Parameters<typeof createUser>[1] = {}) {
+  const owner = await createUser(t, overrides);
+  await confirmEmail(t, owner);
+  await setAppInstalled(t, owner, 'email-marketing');
+  return owner;
+}
+
+/** Imports addresses into the owner's audience, with a form opt-in. */
+async function importContacts(owner: TestUser, emails: string[]) {
+  const res = await t.inject({
+    method: 'PUT',
+    url: `/api/v1/apps/email-marketing/${owner.workspaceId}/contacts`,
+    headers: bearer(owner.accessToken),
+    payload: {
+      contacts: emails.map((email) => ({
+        email,
+        opt_in: { method: 'form', at: new Date(Date.now() - 86_400_000).toISOString() },
+      })),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 const sendUrl = (ws: string) => `/api/v1/apps/email-marketing/${ws}/send-email`;
 const campaignsUrl = (ws: string) => `/api/v1/apps/email-marketing/${ws}/campaigns`;
@@ -110,8 +135,8 @@ const unsubscribeUrlOf = (mail: ReceivedMail) => {
 
 describe('sending a campaign', () => {
   it('delivers to addresses and to a segment, once each, with placeholders escaped and the RFC 8058 headers', async () => {
-    const owner = await createUser(t, { full_name: 'Ana Criadora' });
-    await setAppInstalled(t, owner, 'email-marketing');
+    const owner = await createSender({ full_name: 'Ana Criadora' });
+    await importContacts(owner, ['externo@example.com']);
     const monthly = await createUser(t, { full_name: 'Bia Mensal' });
     // a name with markup (sign-up refuses it; it stands for any value that reaches the template)
     await t.database.executeSql('UPDATE users SET full_name = $1 WHERE id = $2', [
@@ -149,7 +174,8 @@ describe('sending a campaign', () => {
     expect(toBia.headers['list-unsubscribe']).toMatch(
       /^<http:\/\/app\.test\/api\/v1\/unsubscribe\?token=[^>]+>$/,
     );
-    expect(toBia.from).toContain('Ana Criadora');
+    // the platform's address, the creator's name marked as sent through it
+    expect(toBia.from).toBe('"Ana Criadora via Fã Clube" <nao-responda@faclube.test>');
     // {{ link_cancelar }} opens the web page, which asks before unsubscribing
     expect(toBia.html).toMatch(/href="http:\/\/app\.test\/unsubscribe\?token=/);
 
@@ -176,8 +202,7 @@ describe('sending a campaign', () => {
   });
 
   it('refuses header injection, unknown placeholders, bad contacts and empty audiences, changing nothing', async () => {
-    const owner = await createUser(t);
-    await setAppInstalled(t, owner, 'email-marketing');
+    const owner = await createSender();
     for (const [payload, field] of [
       [
         { subject: 'Oi\r\nBcc: vitima@example.com', contacts: ['a@example.com'], template: 'x' },
@@ -213,6 +238,7 @@ describe('sending a campaign', () => {
 
   it('lets only the owner send; members read the campaigns; subscribers, strangers and signed-out callers are refused', async () => {
     const { owner, member, stranger } = await createTeam(t);
+    await confirmEmail(t, owner);
     await setAppInstalled(t, owner, 'email-marketing');
     const fan = await createUser(t);
     await makeActiveSubscriber(t, fan, owner);
@@ -261,6 +287,7 @@ describe('sending a campaign', () => {
 describe('the app', () => {
   it("answers 409 APP_NOT_INSTALLED while off, keeps the campaigns while uninstalled, and sends at the workspace's rate", async () => {
     const owner = await createUser(t);
+    await confirmEmail(t, owner);
     const payload = { subject: 'Oi', contacts: ['a@example.com'], template: 'Oi' };
     const off = await send(owner, payload);
     expect(off.statusCode).toBe(409);
@@ -274,6 +301,7 @@ describe('the app', () => {
     expect((await list()).json().code).toBe('APP_NOT_INSTALLED');
 
     await setAppInstalled(t, owner, 'email-marketing');
+    await importContacts(owner, ['a@example.com', 'b@example.com']);
     // one message per minute: the second waits in the queue
     await setAppSettings(t, owner, 'email-marketing', { rate_per_minute: 1 });
     const res = await send(owner, { ...payload, contacts: ['a@example.com', 'b@example.com'] });
@@ -293,8 +321,7 @@ describe('the app', () => {
 
 describe('unsubscribing', () => {
   it('GET describes without changing; the one-click POST unsubscribes for good and the next campaign skips the address', async () => {
-    const owner = await createUser(t, { full_name: 'Duda Criadora' });
-    await setAppInstalled(t, owner, 'email-marketing');
+    const owner = await createSender({ full_name: 'Duda Criadora' });
     const fan = await createUser(t);
     const other = await createUser(t);
     await makeActiveSubscriber(t, fan, owner);
@@ -315,6 +342,7 @@ describe('unsubscribing', () => {
       workspace: { label: 'Duda Criadora', username: owner.username },
       email: maskEmail(fan.email),
       unsubscribed: false,
+      everywhere: false,
     });
     expect(info.json().email).not.toBe(fan.email);
 
@@ -351,8 +379,7 @@ describe('unsubscribing', () => {
   });
 
   it('refuses forged and malformed tokens', async () => {
-    const owner = await createUser(t);
-    await setAppInstalled(t, owner, 'email-marketing');
+    const owner = await createSender();
     const fan = await createUser(t);
     await makeActiveSubscriber(t, fan, owner);
     await send(owner, { subject: 'Oi', contacts: ['subscribers'], template: 'Oi' });
@@ -381,8 +408,7 @@ describe('unsubscribing', () => {
 
 describe('delivery guarantees', () => {
   it('retries a failing SMTP server with back-off and sends each message once', async () => {
-    const owner = await createUser(t);
-    await setAppInstalled(t, owner, 'email-marketing');
+    const owner = await createSender();
     const fans = [await createUser(t), await createUser(t)];
     for (const fan of fans) await makeActiveSubscriber(t, fan, owner);
     // the first three attempts reach an SMTP server that is down (connection refused)
@@ -423,8 +449,8 @@ describe('delivery guarantees', () => {
   it('marks a message failed after its last retry, and the campaign failed when none went out', async () => {
     await Promise.all(queues.splice(0).map((q) => q.stop({ timeoutMs: 3000 })));
     await startQueue({ retryLimit: 1 });
-    const owner = await createUser(t);
-    await setAppInstalled(t, owner, 'email-marketing');
+    const owner = await createSender();
+    await importContacts(owner, ['ninguem@example.com']);
     const down = createMailer({
       smtpUrl: 'smtp://127.0.0.1:9',
       from: 'x <x@faclube.test>',
@@ -443,9 +469,9 @@ describe('delivery guarantees', () => {
   });
 
   it('a restart mid-campaign sends every message exactly once', async () => {
-    const owner = await createUser(t);
-    await setAppInstalled(t, owner, 'email-marketing');
+    const owner = await createSender();
     const addresses = Array.from({ length: 8 }, (_, i) => `fa${i}.${owner.username}@example.com`);
+    await importContacts(owner, addresses);
     // a slow SMTP: the campaign is still going when the "server" stops
     t.ctx.mailer = {
       async send(mail: Mail) {
@@ -476,8 +502,8 @@ describe('delivery guarantees', () => {
   });
 
   it('the sweep puts back on the queue a message whose job was never sent', async () => {
-    const owner = await createUser(t);
-    await setAppInstalled(t, owner, 'email-marketing');
+    const owner = await createSender();
+    await importContacts(owner, ['perdida@example.com']);
     const res = await send(owner, {
       subject: 'Perdida',
       contacts: ['perdida@example.com'],

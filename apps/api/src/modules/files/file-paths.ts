@@ -12,6 +12,15 @@ export const workspaceFilesPrefix = (workspaceId: string) => `workspaces/${works
 export const workspaceFileKey = (workspaceId: string, filePath: string) =>
   workspaceFilesPrefix(workspaceId) + filePath;
 
+/**
+ * The storage key a quota row (workspace_objects.file_path) stands for: the file
+ * store's rows hold the workspace-relative path; rows of files kept elsewhere in
+ * the workspace (identity verification) hold their whole key, which starts with
+ * `workspaces/` — a first segment no file-store path may have (RESERVED_FIRST).
+ */
+export const quotaRowKey = (workspaceId: string, filePath: string) =>
+  filePath.startsWith('workspaces/') ? filePath : workspaceFileKey(workspaceId, filePath);
+
 /** First segments a client path may not start with (they look like storage prefixes). */
 const RESERVED_FIRST = new Set(['workspaces', 'users', 'public', 'incoming']);
 const MAX_PATH = 512;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { uploads, workspaceObjects, workspaceStorage } from '../../db/schema/files';
 
@@ -180,6 +180,18 @@ export async function removeObjects(db: DbOrTx, workspaceId: string, filePaths: 
       and(
         eq(workspaceObjects.workspaceId, workspaceId),
         inArray(workspaceObjects.filePath, [...filePaths]),
+      ),
+    );
+}
+
+/** Forgets every object whose path starts with `prefix` (a whole folder of keys). */
+export async function removeObjectsUnder(db: DbOrTx, workspaceId: string, prefix: string) {
+  await db
+    .delete(workspaceObjects)
+    .where(
+      and(
+        eq(workspaceObjects.workspaceId, workspaceId),
+        sql`starts_with(${workspaceObjects.filePath}, ${prefix})`,
       ),
     );
 }

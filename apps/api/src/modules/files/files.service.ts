@@ -66,6 +66,7 @@ import {
   invalidPath,
   normalizeFilePath,
   normalizeFolderPrefix,
+  quotaRowKey,
   workspaceFileKey,
   workspaceFilesPrefix,
 } from './file-paths';
@@ -75,6 +76,7 @@ import {
   findStaleReservations,
   findStorageUsed,
   removeObjects,
+  removeObjectsUnder,
   reserveObject,
   settleObject,
 } from './files.repo';
@@ -134,23 +136,25 @@ async function countObject(ctx: AppContext, workspaceId: string, filePath: strin
         })) !== null
       : (await settleObject(ctx.db, { workspaceId, filePath, bytes: size, quota, now })) === 'ok';
   if (!fits) {
-    await ctx.storage.delete(workspaceFileKey(workspaceId, filePath));
+    await ctx.storage.delete(quotaRowKey(workspaceId, filePath));
     await removeObjects(ctx.db, workspaceId, [filePath]);
     throw quotaExceeded(quota);
   }
 }
 
-const FILE_KEY = /^workspaces\/([0-9a-f-]{36})\/files\/(.+)$/;
+/** Keys counted in a workspace's quota: the file store's (row: the relative path) and the identity-verification files (row: the key). */
+const QUOTA_KEY = /^workspaces\/([0-9a-f-]{36})\/(?:files\/(.+)|trueid\/.+)$/;
 
 /**
- * The local driver received the bytes of `key` (storage.routes.ts): a file
- * store object gets its real size counted. An object with no reservation (its
+ * The local driver received the bytes of `key` (storage.routes.ts): an object
+ * of the quota gets its real size counted. An object with no reservation (its
  * URL outlived the file) or over the quota is deleted and refused.
  */
 export async function settleReceivedObject(ctx: AppContext, key: string, size: number) {
-  const match = FILE_KEY.exec(key);
+  const match = QUOTA_KEY.exec(key);
   if (!match) return;
-  const [, workspaceId, filePath] = match as unknown as [string, string, string];
+  const workspaceId = match[1]!;
+  const filePath = match[2] ?? key;
   const quota = ctx.config.storage.quotaBytes;
   const outcome = await settleObject(ctx.db, {
     workspaceId,
@@ -175,7 +179,7 @@ export async function releaseStaleReservations(ctx: AppContext): Promise<number>
   );
   const stale = await findStaleReservations(ctx.db, before);
   for (const row of stale) {
-    const head = await ctx.storage.head(workspaceFileKey(row.workspaceId, row.filePath));
+    const head = await ctx.storage.head(quotaRowKey(row.workspaceId, row.filePath));
     if (!head) await removeObjects(ctx.db, row.workspaceId, [row.filePath]);
     else
       await countObject(ctx, row.workspaceId, row.filePath, head.size).catch((err) =>
@@ -193,6 +197,42 @@ export async function releaseStaleReservations(ctx: AppContext): Promise<number>
 export async function purgeStaleTempFiles(ctx: AppContext): Promise<number> {
   if (!(ctx.storage instanceof LocalStorage)) return 0;
   return ctx.storage.purgeStaleTemp(new Date(ctx.clock.now().getTime() - 60 * 60 * 1000));
+}
+
+/**
+ * For files a module keeps elsewhere in the workspace (identity verification,
+ * under `workspaces/<ws>/trueid/`): reserves room for an upload to `key`, as
+ * much as `maxBytes` allows within the quota, and answers the bytes reserved
+ * (the upload URL's limit). 413 STORAGE_QUOTA_EXCEEDED when nothing fits. The
+ * bytes that arrive are counted with their real size (settleReceivedObject, or
+ * the hourly sweep on S3). Does not check access.
+ */
+export async function reserveWorkspaceUpload(
+  ctx: AppContext,
+  workspaceId: string,
+  key: string,
+  maxBytes: number,
+): Promise<number> {
+  if (!QUOTA_KEY.exec(key) || key.includes('/files/'))
+    throw new Error(`not a quota key outside the file store: ${key}`);
+  const reserved = await reserveObject(ctx.db, {
+    workspaceId,
+    filePath: key,
+    maxBytes,
+    quota: ctx.config.storage.quotaBytes,
+    now: ctx.clock.now(),
+  });
+  if (reserved === null) throw quotaExceeded(ctx.config.storage.quotaBytes);
+  return reserved;
+}
+
+/** Gives back the room of every key under `prefix` (files deleted by their module). */
+export async function releaseWorkspaceUploads(
+  ctx: AppContext,
+  workspaceId: string,
+  prefix: string,
+): Promise<void> {
+  await removeObjectsUnder(ctx.db, workspaceId, prefix);
 }
 
 /** GET /workspaces/objects/{ws}/usage: owner and members; the space used and the quota. */

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { lockUntilCommit } from '../../db/sql';
 import { financeCategories } from '../../db/schema/finance';
 
 export type CategoryRow = typeof financeCategories.$inferSelect;
@@ -10,6 +11,20 @@ export const CATEGORY_LABEL_INDEX = 'finance_categories_label_uq';
 
 export async function insertCategory(db: DbOrTx, input: NewCategory): Promise<CategoryRow> {
   return (await db.insert(financeCategories).values(input).returning())[0]!;
+}
+
+/**
+ * How many categories the workspace has, counted after waiting for any other
+ * category being created there (an advisory lock until the transaction ends),
+ * so that two at once cannot both pass the limit.
+ */
+export async function countCategoriesLocked(tx: DbOrTx, workspaceId: string): Promise<number> {
+  await lockUntilCommit(tx, `finance_categories:${workspaceId}`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(financeCategories)
+    .where(eq(financeCategories.workspaceId, workspaceId));
+  return row?.n ?? 0;
 }
 
 export function listCategories(db: DbOrTx, workspaceId: string) {

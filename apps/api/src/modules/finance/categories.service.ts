@@ -1,3 +1,4 @@
+import { CATEGORIES_MAX } from '@fa-clube/contract';
 import type {
   CategoriesResponse,
   Category,
@@ -13,6 +14,7 @@ import type { Actor } from '../../read-models/access';
 import { blankToNull } from './accounts.service';
 import {
   CATEGORY_LABEL_INDEX,
+  countCategoriesLocked,
   deleteCategoryRow,
   findCategory,
   insertCategory,
@@ -75,7 +77,11 @@ export async function getCategories(
   return { categories: (await listCategories(ctx.db, workspaceId)).map(toCategory) };
 }
 
-/** POST /categories/{ws}: owner; labels are unique per workspace, any case (409). */
+/**
+ * POST /categories/{ws}: owner; labels are unique per workspace, any case (409);
+ * at most CATEGORIES_MAX per workspace (409 CATEGORY_LIMIT_REACHED), which bounds
+ * what categorize compares each row with.
+ */
 export async function createCategory(
   ctx: AppContext,
   actor: Actor | null,
@@ -85,13 +91,17 @@ export async function createCategory(
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   const match = normalizeMatch(body.match);
   const row = await labelMustBeFree(() =>
-    insertCategory(ctx.db, {
-      workspaceId,
-      label: body.label,
-      color: body.color,
-      categoryType: body.category_type,
-      description: blankToNull(body.description) ?? null,
-      match,
+    ctx.db.transaction(async (tx) => {
+      if ((await countCategoriesLocked(tx, workspaceId)) >= CATEGORIES_MAX)
+        throw new AppError('CATEGORY_LIMIT_REACHED');
+      return insertCategory(tx, {
+        workspaceId,
+        label: body.label,
+        color: body.color,
+        categoryType: body.category_type,
+        description: blankToNull(body.description) ?? null,
+        match,
+      });
     }),
   );
   return toCategory(row);

@@ -1,3 +1,4 @@
+import { CATEGORIES_MAX } from '@fa-clube/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeCategories, financeTransactions } from '../../db/schema/finance';
@@ -10,6 +11,7 @@ import {
   financeCall,
   getJson,
 } from '../../../test/support/finance';
+import { createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { createTeam } from '../../../test/support/workspaces';
 
@@ -87,6 +89,8 @@ describe('categories', () => {
       [{ label: 'X', match: ['a'] }, /ao menos 2/],
       [{ label: 'X', match: ['12/03'] }, /letras/],
       [{ label: 'X', match: 'uber' }, /lista/],
+      [{ label: 'X', match: Array.from({ length: 21 }, (_, i) => `loja ${i}`) }, /No máximo 20/],
+      [{ label: 'X', match: ['a'.repeat(61)] }, /no máximo 60/],
     ];
     for (const [body, message] of cases) {
       const res = await financeCall(t, owner)('POST', `/categories/${ws}`, body);
@@ -153,5 +157,37 @@ describe('categories', () => {
     expect((await financeCall(t, owner)('DELETE', `/categories/${ws}/${c.id}`)).statusCode).toBe(
       404,
     );
+  });
+
+  it(`refuses more than ${CATEGORIES_MAX} categories per workspace (409), even asked at once`, async () => {
+    const user = await createUser(t);
+    const mine = user.workspaceId;
+    const count = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(financeCategories)
+          .where(eq(financeCategories.workspaceId, mine))
+      ).length;
+    for (let i = 0; i < CATEGORIES_MAX - 3; i++)
+      await createCategory(t, user, { label: `Categoria ${i}`, match: [`loja ${i}`] });
+    // the last free places asked by six requests at once: exactly three get one
+    const race = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        financeCall(t, user)('POST', `/categories/${mine}`, { label: `Corrida ${i}` }),
+      ),
+    );
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    const refused = race.find((r) => r.statusCode === 409)!.json();
+    expect(refused.code).toBe('CATEGORY_LIMIT_REACHED');
+    expect(refused.message).toContain(`${CATEGORIES_MAX} categorias`);
+    expect(await count()).toBe(CATEGORIES_MAX);
+    // deleting one makes room again
+    const some = (await getJson(t, user, `/categories/${mine}`)).categories[0];
+    expect(
+      (await financeCall(t, user)('DELETE', `/categories/${mine}/${some.id}`)).statusCode,
+    ).toBe(200);
+    await createCategory(t, user, { label: 'De novo' });
+    expect(await count()).toBe(CATEGORIES_MAX);
   });
 });

@@ -14,7 +14,12 @@ import {
 import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/auth';
 import { bearerSecurity } from '../../plugins/openapi';
-import { categorizeImport, formatImport, suggestImportMapping } from './import.service';
+import {
+  categorizeImport,
+  closeStatementReader,
+  formatImport,
+  suggestImportMapping,
+} from './import.service';
 
 const tags = ['finance'];
 /** The base64 of a 2 MiB file and the JSON around it. */
@@ -25,6 +30,8 @@ const CATEGORIZE_BODY_LIMIT = 8 * 1024 * 1024;
 /** Bank-file import: three calls that write nothing (the client then saves with POST /transaction). */
 export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // the worker threads that read the files stop with the app
+    app.addHook('onClose', () => closeStatementReader(ctx));
     app.post(
       financePaths.importMapping,
       {
@@ -37,7 +44,7 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Com account_id, o último mapeamento confirmado para a conta vale primeiro para as colunas que ele conhece. Não grava nada.',
           params: FinanceWorkspaceParams,
           body: MappingBody,
-          response: { 200: MappingResponse, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: MappingResponse, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
       async (request) => suggestImportMapping(ctx, request.actor, request.params.ws, request.body),
@@ -56,7 +63,7 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Valores e datas normalizados; com account_id, as linhas que a conta já tem vêm com duplicate: true. Não grava nada.',
           params: FinanceWorkspaceParams,
           body: FormatBody,
-          response: { 200: FormatResponse, ...errorResponses(400, 401, 403, 404, 413) },
+          response: { 200: FormatResponse, ...errorResponses(400, 401, 403, 404, 413, 429, 503) },
         },
       },
       async (request) => formatImport(ctx, request.actor, request.params.ws, request.body),
@@ -75,7 +82,7 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Pelas palavras das categorias (regras), depois pelo histórico do espaço de trabalho; nunca troca uma categoria escolhida pelo usuário nem sugere despesa para entrada de dinheiro. Não grava nada.',
           params: FinanceWorkspaceParams,
           body: CategorizeBody,
-          response: { 200: CategorizeResponse, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: CategorizeResponse, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
       async (request) => categorizeImport(ctx, request.actor, request.params.ws, request.body),

@@ -11,7 +11,8 @@ import type {
 } from '@fa-clube/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, rateLimited } from '../../lib/errors';
+import { WorkerOutOfMemoryError, WorkerPool, WorkerTimeoutError } from '../../lib/worker-pool';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { findAccount } from './accounts.repo';
@@ -21,13 +22,12 @@ import { listCategories } from './categories.repo';
 import {
   buildCategorizationHistory,
   categoryFitsAmount,
+  indexRules,
   normalizeColumnName,
-  normalizeDescription,
-  readStatement,
   suggestCategory,
   suggestMapping,
 } from './import';
-import type { CategorizationRule } from './import';
+import type { ReadStatementInput, StatementResult } from './import';
 import { existingImportKeys, recentCategorizedRows } from './transactions.repo';
 
 // The three import calls (docs/decisions/020-finance-import.md): they read the
@@ -36,6 +36,60 @@ import { existingImportKeys, recentCategorizedRows } from './transactions.repo';
 
 /** How many of the workspace's latest categorized rows categorize learns from. */
 export const CATEGORIZE_HISTORY_ROWS = 5000;
+
+/**
+ * The import calls per user (RATE_LIMIT_IMPORT), counted after the access
+ * check: reading a file is the heaviest work a signed-in user can ask for.
+ */
+async function countImportCall(ctx: AppContext, userId: string) {
+  const wait = await ctx.throttle.consume(`import:${userId}`, ctx.config.limits.import);
+  if (wait)
+    throw rateLimited(
+      wait,
+      'Muitas importações em pouco tempo. Tente novamente em alguns minutos.',
+    );
+}
+
+/**
+ * Bank files are read in worker threads (IMPORT_PARSE_WORKERS per process), so a
+ * hostile file never blocks the event loop; one still being read after
+ * IMPORT_PARSE_TIMEOUT_MS has its worker terminated. One pool per context.
+ */
+const statementReaders = new WeakMap<AppContext, WorkerPool<ReadStatementInput, StatementResult>>();
+const PARSE_WORKER = new URL('./import/parse-worker.ts', import.meta.url);
+
+function statementReader(ctx: AppContext) {
+  let pool = statementReaders.get(ctx);
+  if (!pool) {
+    const { workers, timeoutMs } = ctx.config.importParse;
+    pool = new WorkerPool({
+      entry: PARSE_WORKER,
+      size: workers,
+      timeoutMs,
+      // a file waits at most about two readings for its turn, then 503
+      acquireTimeoutMs: 2 * timeoutMs,
+      maxHeapMb: 512,
+    });
+    statementReaders.set(ctx, pool);
+  }
+  return pool;
+}
+
+/** Stops the context's import workers (the app's onClose). */
+export async function closeStatementReader(ctx: AppContext) {
+  await statementReaders.get(ctx)?.close();
+  statementReaders.delete(ctx);
+}
+
+async function readStatementOffThread(ctx: AppContext, input: ReadStatementInput) {
+  try {
+    return await statementReader(ctx).run(input);
+  } catch (err) {
+    if (err instanceof WorkerTimeoutError || err instanceof WorkerOutOfMemoryError)
+      throw new AppError('IMPORT_FILE_TOO_COMPLEX');
+    throw err;
+  }
+}
 
 async function requireAccount(ctx: AppContext, workspaceId: string, accountId: string) {
   const account = await findAccount(ctx.db, workspaceId, accountId);
@@ -81,7 +135,8 @@ export async function suggestImportMapping(
   workspaceId: string,
   body: MappingBody,
 ): Promise<MappingResponse> {
-  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const { actor: caller } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  await countImportCall(ctx, caller.userId);
   const account = body.account_id ? await requireAccount(ctx, workspaceId, body.account_id) : null;
   const suggested = suggestMapping(body.from_columns, body.to_columns);
   const remembered = account?.importMapping;
@@ -110,11 +165,12 @@ export async function formatImport(
   workspaceId: string,
   body: z.output<typeof FormatBody>,
 ): Promise<FormatResponse> {
-  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const { actor: caller } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  await countImportCall(ctx, caller.userId);
   const account: AccountRow | null = body.account_id
     ? await requireAccount(ctx, workspaceId, body.account_id)
     : null;
-  const statement = readStatement({
+  const statement = await readStatementOffThread(ctx, {
     data: body.data,
     dataEncoding: body.data_encoding,
     columns: body.columns,
@@ -182,16 +238,18 @@ export async function categorizeImport(
   workspaceId: string,
   body: z.output<typeof CategorizeBody>,
 ): Promise<CategorizeResponse> {
-  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const { actor: caller } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  await countImportCall(ctx, caller.userId);
   const [categories, history] = await Promise.all([
     listCategories(ctx.db, workspaceId),
     recentCategorizedRows(ctx.db, workspaceId, CATEGORIZE_HISTORY_ROWS),
   ]);
-  const rules: CategorizationRule[] = categories
-    .flatMap((c) =>
+  // compiled once: each row is then matched in one pass over its words
+  const rules = indexRules(
+    categories.flatMap((c) =>
       c.match.map((match) => ({ category: c.id, categoryType: c.categoryType, match })),
-    )
-    .sort((a, b) => normalizeDescription(b.match).length - normalizeDescription(a.match).length);
+    ),
+  );
   const learned = buildCategorizationHistory(history.map((h) => ({ ...h, category: h.category! })));
   return {
     transactions: body.transactions.map((row) => {

@@ -7,6 +7,7 @@ import type {
   VerificationObject,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
+import { releaseWorkspaceUploads, reserveWorkspaceUpload } from '../files/files.service';
 
 /**
  * Where a customer's files live: `workspaces/<ws>/trueid/<customer>/`. The
@@ -26,7 +27,12 @@ export const VIEW_URL_TTL_SECONDS = 120;
 const UPLOAD_URL_TTL_SECONDS = 600;
 const MAX_BYTES = { image: 10 * 1024 * 1024, video: 50 * 1024 * 1024 } as const;
 
-/** A pre-signed PUT for a new file of the set; the answer's file_path is relative to the customer. */
+/**
+ * A pre-signed PUT for a new file of the set; the answer's file_path is relative
+ * to the customer. The file counts in the workspace's storage quota: room is
+ * reserved now (413 STORAGE_QUOTA_EXCEEDED when there is none) and its real size
+ * counted when it arrives.
+ */
 export async function presignUpload(
   ctx: AppContext,
   workspaceId: string,
@@ -36,9 +42,15 @@ export async function presignUpload(
   extension: VerificationExtension,
 ) {
   const filePath = `${setFolder(kind, side)}${randomUUID()}.${extension}`;
+  const key = customerPrefix(workspaceId, customerId) + filePath;
   const contentType = VERIFICATION_CONTENT_TYPE[extension];
-  const maxSize = contentType.startsWith('video/') ? MAX_BYTES.video : MAX_BYTES.image;
-  const put = await ctx.storage.presignPut(customerPrefix(workspaceId, customerId) + filePath, {
+  const maxSize = await reserveWorkspaceUpload(
+    ctx,
+    workspaceId,
+    key,
+    contentType.startsWith('video/') ? MAX_BYTES.video : MAX_BYTES.image,
+  );
+  const put = await ctx.storage.presignPut(key, {
     contentType,
     maxSize,
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
@@ -87,6 +99,14 @@ export async function countFanSets(ctx: AppContext, workspaceId: string, custome
   return { document_front: front > 0, document_back: back > 0, liveness: liveness > 0 };
 }
 
-/** Deletes every file of the customer; returns how many. */
-export const deleteCustomerFiles = (ctx: AppContext, workspaceId: string, customerId: string) =>
-  ctx.storage.deletePrefix(customerPrefix(workspaceId, customerId));
+/** Deletes every file of the customer and gives their room back to the quota; returns how many. */
+export async function deleteCustomerFiles(
+  ctx: AppContext,
+  workspaceId: string,
+  customerId: string,
+) {
+  const prefix = customerPrefix(workspaceId, customerId);
+  const deleted = await ctx.storage.deletePrefix(prefix);
+  await releaseWorkspaceUploads(ctx, workspaceId, prefix);
+  return deleted;
+}

@@ -115,7 +115,8 @@ export async function insertStatusChange(
     fromStatus: CustomerStatusValue | null;
     toStatus: CustomerStatusValue;
     reason?: string | null;
-    userId: string;
+    /** Who changed it; null: the platform (the retention job). */
+    userId: string | null;
     createdAt: Date;
   },
 ) {

@@ -167,7 +167,10 @@ export function trueidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             params: TrueIdCustomerParams,
             querystring: query,
             body: verificationUploadBody(set.kind),
-            response: { 200: ObjectUploadResponse, ...errorResponses(400, 401, 403, 404, 409) },
+            response: {
+              200: ObjectUploadResponse,
+              ...errorResponses(400, 401, 403, 404, 409, 413, 429),
+            },
           },
         },
         async (request) =>

@@ -19,8 +19,10 @@ import { queueMail } from '../mail/mail.service';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { listAccessLog } from '../../read-models/trueid-access-log';
+import { findUserContact } from '../../read-models/team-members';
 import { listCustomersPastRetention } from '../../read-models/trueid-retention';
 import { readInstalledAppSettings, requireAppInstalled } from '../apps/apps.service';
+import { consumeUploadUrl } from '../files/files.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import { deleteCustomerFiles, listSetObjects, presignUpload } from './trueid-files';
 import {
@@ -235,7 +237,13 @@ export async function getCustomerObjects(
   return { objects };
 }
 
-/** Logs an upload URL handed out and answers it (creator or fan). */
+/**
+ * Logs an upload URL handed out and answers it (creator or fan). Like the file
+ * store's: counted in the caller's upload-URL limit (RATE_LIMIT_UPLOAD_URLS) and
+ * in the workspace's storage quota. A customer whose files the retention job
+ * purged starts a new set; the upload is the customer's latest change (the
+ * retention of an undecided customer runs from it).
+ */
 export async function uploadFor(
   ctx: AppContext,
   customer: CustomerRow,
@@ -245,7 +253,12 @@ export async function uploadFor(
   source: LogSource,
 ) {
   if (isDecided(customer.status)) throw alreadyDecided();
+  await consumeUploadUrl(ctx, source.userId);
   const upload = await presignUpload(ctx, customer.workspaceId, customer.id, kind, side, extension);
+  await updateCustomer(ctx.db, customer.workspaceId, customer.id, {
+    filesPurgedAt: null,
+    updatedAt: ctx.clock.now(),
+  });
   await insertAccessLog(ctx.db, [
     {
       workspaceId: customer.workspaceId,
@@ -333,8 +346,16 @@ export async function reviewCustomer(
   return toCustomer(row);
 }
 
+/**
+ * The decision goes by e-mail only to a fan who verified themself
+ * (verification.service.ts), at their account's address, and only once they
+ * confirmed it: never to `custom_email`, an address the creator typed, so the
+ * platform cannot be made to write to anyone the creator chooses.
+ */
 async function tellDecision(ctx: AppContext, row: CustomerRow) {
-  if (!row.customEmail) return;
+  if (!row.userId) return;
+  const fan = await findUserContact(ctx.db, row.userId);
+  if (!fan?.emailConfirmedAt) return;
   const ws = await findWorkspace(ctx, row.workspaceId);
   if (!ws) return;
   const approved = row.status === 'approved';
@@ -345,7 +366,7 @@ async function tellDecision(ctx: AppContext, row: CustomerRow) {
       ctx,
       renderEmail({
         kind: approved ? 'trueid-approved' : 'trueid-rejected',
-        to: row.customEmail,
+        to: fan.email,
         subject: approved
           ? `Sua verificação para ${ws.label} foi aprovada`
           : `Sua verificação para ${ws.label} não foi aprovada`,
@@ -411,24 +432,49 @@ const RETENTION_BATCH = 100;
 
 /**
  * The periodic job: deletes the files of customers decided more than their
- * workspace's `retention_days` ago; the customer, the decision and the status
- * history stay. Returns how many customers it cleared.
+ * workspace's `retention_days` ago, and of customers never decided whose last
+ * change (data or a file sent) is that old; the customer, the decision and the
+ * status history stay. A customer left in review goes back to pending, so the
+ * fan can send their files again. Returns how many customers it cleared.
  */
 export async function purgeExpiredVerificationFiles(
   ctx: AppContext,
   signal?: AbortSignal,
 ): Promise<number> {
   let purged = 0;
-  for (;;) {
-    const now = ctx.clock.now();
-    const due = await listCustomersPastRetention(ctx.db, now, RETENTION_BATCH);
-    for (const c of due) {
-      await deleteCustomerFiles(ctx, c.workspace_id, c.id);
-      await markFilesPurged(ctx.db, c.workspace_id, c.id, now);
-      purged++;
+  for (const which of ['decided', 'undecided'] as const)
+    for (;;) {
+      const now = ctx.clock.now();
+      const due = await listCustomersPastRetention(ctx.db, now, RETENTION_BATCH, which);
+      for (const c of due) {
+        await deleteCustomerFiles(ctx, c.workspace_id, c.id);
+        await markPurged(ctx, c.workspace_id, c.id, now);
+        purged++;
+      }
+      if (signal?.aborted) return purged;
+      if (due.length < RETENTION_BATCH) break;
     }
-    if (due.length < RETENTION_BATCH || signal?.aborted) return purged;
-  }
+  return purged;
+}
+
+/** The customer's files are gone: recorded, and a customer in review back to pending. */
+async function markPurged(ctx: AppContext, workspaceId: string, id: string, now: Date) {
+  await ctx.db.transaction(async (tx) => {
+    const current = await findCustomer(tx, workspaceId, id, { forUpdate: true });
+    if (!current) return;
+    await markFilesPurged(tx, workspaceId, id, now);
+    if (current.status !== 'in_review') return;
+    await updateCustomer(tx, workspaceId, id, { status: 'pending', updatedAt: now });
+    await insertStatusChange(tx, {
+      workspaceId,
+      customerId: id,
+      fromStatus: 'in_review',
+      toStatus: 'pending',
+      reason: 'Arquivos apagados: o prazo de guarda passou sem uma decisão.',
+      userId: null,
+      createdAt: now,
+    });
+  });
 }
 
 // ---- for other modules ------------------------------------------------------

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/mail';
+import { workspaceObjects } from '../../db/schema/files';
 import { trueidAccessLog, trueidCustomers, trueidStatusChanges } from '../../db/schema/trueid';
 import { apiCall, setAppInstalled, setAppSettings } from '../../../test/support/apps';
 import { createTestContext } from '../../../test/support/context';
@@ -50,16 +52,16 @@ const base = () => `/apps/trueid/${ws}`;
 const put = (id: string, body: unknown, who = owner) =>
   apiCall(t, who)('PUT', `${base()}/customer/${id}`, body);
 
-async function createCustomer(body: Record<string, unknown> = {}) {
+async function createCustomer(body: Record<string, unknown> = {}, who = owner) {
   const id = randomUUID();
-  const res = await put(id, person(body));
+  const res = await put(id, person(body), who);
   expect(res.statusCode, res.body).toBe(201);
   return id;
 }
 
 /** Uploads one JPEG through the owner's upload URL; answers its relative file_path. */
-async function upload(id: string, path: string) {
-  const res = await apiCall(t, owner)('POST', `${base()}/customer/${id}/${path}`, {
+async function upload(id: string, path: string, who = owner) {
+  const res = await apiCall(t, who)('POST', `${base()}/customer/${id}/${path}`, {
     extension_type: 'jpg',
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -336,7 +338,7 @@ describe('trueid files', () => {
 });
 
 describe('trueid review and retention', () => {
-  it('approves or rejects only a customer in review, with a reason, and tells them by e-mail', async () => {
+  it('approves or rejects only a customer in review, with a reason; no e-mail to an address the creator typed', async () => {
     const id = await createCustomer({ custom_email: 'rev.ana@example.com' });
     const review = (body: unknown) =>
       apiCall(t, owner)('POST', `${base()}/customer/${id}/review`, body);
@@ -348,9 +350,15 @@ describe('trueid review and retention', () => {
     const rejected = await review({ decision: 'reject', reason: 'Documento ilegível' });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().status).toBe('rejected');
-    const mail = await t.mail.waitFor('rev.ana@example.com');
-    expect(mail.subject).toContain('não foi aprovada');
-    expect(mail.text).toContain('Documento ilegível');
+    // custom_email is the creator's own note: the platform writes only to a fan who verified
+    // themself, at their confirmed address (verification.test.ts)
+    expect(
+      await t.ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, 'rev.ana@example.com')),
+    ).toEqual([]);
+    expect(t.mail.to('rev.ana@example.com')).toEqual([]);
 
     // decided: frozen
     expect((await review({ decision: 'approve' })).json().code).toBe('CUSTOMER_ALREADY_DECIDED');
@@ -378,13 +386,14 @@ describe('trueid review and retention', () => {
     ]);
   });
 
-  it('deletes documents after the retention days and keeps the decision', async () => {
+  it('deletes documents after the retention days and keeps the decision; undecided customers too, from their last change', async () => {
     await setAppSettings(t, owner, 'trueid', { retention_days: 3 });
     const id = await createCustomer({ status: 'in_review' });
     await upload(id, 'document/objects');
     await upload(id, 'liveness/objects');
-    const waiting = await createCustomer({ status: 'in_review' }); // never decided: kept
+    const waiting = await createCustomer({ status: 'in_review' }); // never decided
     await upload(waiting, 'document/objects');
+    const recent = await createCustomer(); // pending, no file yet
     const approved = await apiCall(t, owner)('POST', `${base()}/customer/${id}/review`, {
       decision: 'approve',
     });
@@ -392,16 +401,22 @@ describe('trueid review and retention', () => {
 
     const prefix = (c: string) => `workspaces/${ws}/trueid/${c}/`;
     t.clock.advance(2 * 86_400_000);
+    // days later the access token has expired: sign in again
+    const signedIn = async () => ({
+      ...owner,
+      accessToken: (await signIn(t, owner.email, owner.password)).access_token,
+    });
+    let again = await signedIn();
     await purgeExpiredVerificationFiles(t.ctx);
     expect((await t.ctx.storage.list(prefix(id))).objects).toHaveLength(2);
-
+    // a file sent now starts the clock of a customer pending since then again
+    await upload(recent, 'document/objects', again);
     t.clock.advance(1 * 86_400_000 + 60_000);
-    expect(await purgeExpiredVerificationFiles(t.ctx)).toBeGreaterThanOrEqual(1);
+    again = await signedIn();
+    expect(await purgeExpiredVerificationFiles(t.ctx)).toBeGreaterThanOrEqual(2);
     expect((await t.ctx.storage.list(prefix(id))).objects).toHaveLength(0);
-    expect((await t.ctx.storage.list(prefix(waiting))).objects).toHaveLength(1);
-    // three days later the access token has expired: sign in again
-    const tokens = await signIn(t, owner.email, owner.password);
-    const again = { ...owner, accessToken: tokens.access_token };
+    expect((await t.ctx.storage.list(prefix(waiting))).objects).toHaveLength(0);
+    expect((await t.ctx.storage.list(prefix(recent))).objects).toHaveLength(1);
     const still = await apiCall(t, again)('GET', `${base()}/customer/${id}`);
     expect(still.json().status).toBe('approved');
     const objects = await apiCall(t, again)('GET', `${base()}/customer/${id}/document/objects`);
@@ -409,7 +424,130 @@ describe('trueid review and retention', () => {
     const [row] = await t.ctx.db.select().from(trueidCustomers).where(eq(trueidCustomers.id, id));
     expect(row!.filesPurgedAt).toBeInstanceOf(Date);
     expect(row!.decidedBy).toBe(owner.id);
-    // a second run finds nothing more for this customer
+    // the undecided one went back to pending, by the platform, with the reason
+    const [w] = await t.ctx.db
+      .select()
+      .from(trueidCustomers)
+      .where(eq(trueidCustomers.id, waiting));
+    expect(w).toMatchObject({ status: 'pending', decidedAt: null });
+    expect(w!.filesPurgedAt).toBeInstanceOf(Date);
+    const change = await t.ctx.db
+      .select()
+      .from(trueidStatusChanges)
+      .where(
+        and(
+          eq(trueidStatusChanges.customerId, waiting),
+          eq(trueidStatusChanges.toStatus, 'pending'),
+        ),
+      );
+    expect(change).toEqual([
+      expect.objectContaining({
+        fromStatus: 'in_review',
+        userId: null,
+        reason: expect.stringContaining('prazo de guarda'),
+      }),
+    ]);
+    // the room of the purged files is free again: no quota row left under their folders
+    const rows = await t.ctx.db
+      .select()
+      .from(workspaceObjects)
+      .where(eq(workspaceObjects.workspaceId, ws));
+    expect(
+      rows.filter(
+        (r) => r.filePath.startsWith(prefix(id)) || r.filePath.startsWith(prefix(waiting)),
+      ),
+    ).toEqual([]);
+    // a file sent since then starts a new set
+    await upload(waiting, 'document/objects', again);
+    const [sent] = await t.ctx.db
+      .select()
+      .from(trueidCustomers)
+      .where(eq(trueidCustomers.id, waiting));
+    expect(sent!.filesPurgedAt).toBeNull();
+    expect(
+      (await apiCall(t, again)('GET', `${base()}/customer/${waiting}/document/objects`)).json()
+        .objects,
+    ).toHaveLength(1);
+    // a second run finds nothing more for these customers
     await purgeExpiredVerificationFiles(t.ctx);
+    expect((await t.ctx.storage.list(prefix(waiting))).objects).toHaveLength(1);
+  });
+});
+
+describe('trueid uploads count like the file store’s', () => {
+  it('take room in the storage quota and the upload-URL limit; deleting the customer gives the room back', async () => {
+    const q = await createTestContext({
+      env: { STORAGE_QUOTA_MB: '1', RATE_LIMIT_UPLOAD_URLS: '3/600' },
+    });
+    try {
+      const creator = await createUser(q);
+      const fan = await createUser(q);
+      await setAppInstalled(q, creator, 'trueid');
+      const as = (who: TestUser) => apiCall(q, who);
+      const wsq = creator.workspaceId;
+      const id = randomUUID();
+      expect(
+        (await as(creator)('PUT', `/apps/trueid/${wsq}/customer/${id}`, person())).statusCode,
+      ).toBe(201);
+      const ask = () =>
+        as(creator)('POST', `/apps/trueid/${wsq}/customer/${id}/document/objects`, {
+          extension_type: 'jpg',
+        });
+      const usage = async () =>
+        (await as(creator)('GET', `/workspaces/objects/${wsq}/usage`)).json().used_bytes as number;
+
+      // 1: the whole free MB is reserved for it (a document may have up to 10 MB)
+      const first = await ask();
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().max_size).toBe(1024 * 1024);
+      expect(await usage()).toBe(1024 * 1024);
+      // the fan's upload to the same creator finds no room: told in the fan's words
+      expect(
+        (
+          await as(fan)('PUT', `/verification/${creator.username}`, {
+            legal_name: 'Bruno Carvalho',
+            legal_id: '529.982.247-25',
+            date_of_birth: '1995-03-10',
+            document_type: 'cnh',
+          })
+        ).statusCode,
+      ).toBe(200);
+      const fanAsk = await as(fan)('POST', `/verification/${creator.username}/objects`, {
+        kind: 'document',
+        extension_type: 'jpg',
+      });
+      expect(fanAsk.statusCode).toBe(413);
+      expect(fanAsk.json()).toMatchObject({
+        code: 'STORAGE_QUOTA_EXCEEDED',
+        message:
+          'Este criador está sem espaço para receber documentos agora. Tente novamente mais tarde.',
+      });
+      // 2: nothing left
+      const full = await ask();
+      expect(full.statusCode).toBe(413);
+      expect(full.json().code).toBe('STORAGE_QUOTA_EXCEEDED');
+      // the bytes arrive: counted with their real size
+      const jpeg = await makeJpeg();
+      expect((await putSigned(q, first.json().presigned_url, jpeg, 'image/jpeg')).statusCode).toBe(
+        200,
+      );
+      expect(await usage()).toBe(jpeg.length);
+      // 3: room again
+      expect((await ask()).statusCode).toBe(200);
+      // 4: the third upload URL of the creator in ten minutes was the last; the file store shares the limit
+      const limited = await as(creator)('POST', `/workspaces/objects/${wsq}`, {
+        extension_type: 'jpg',
+      });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('RATE_LIMITED');
+      expect((await ask()).statusCode).toBe(429);
+      // deleting the customer gives back the room of the file and of the unused reservation
+      expect((await as(creator)('DELETE', `/apps/trueid/${wsq}/customer/${id}`)).statusCode).toBe(
+        200,
+      );
+      expect(await usage()).toBe(0);
+    } finally {
+      await q.close();
+    }
   });
 });

@@ -66,7 +66,7 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'URL para enviar um documento ou a selfie da minha verificação',
           params: VerificationParams,
           body: FanUploadBody,
-          response: { 200: ObjectUploadResponse, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: ObjectUploadResponse, ...errorResponses(400, 401, 404, 409, 413, 429) },
         },
       },
       async (request) =>

@@ -146,10 +146,20 @@ export async function requestFanUpload(
   if (customer.status === 'in_review')
     throw new AppError('VALIDATION_ERROR', 'Seus documentos já estão em análise.');
   const side = body.kind === 'document' ? body.document_side : null;
-  return uploadFor(ctx, customer, body.kind, side, body.extension_type, {
-    userId: fan.userId,
-    ip: source.ip,
-  });
+  try {
+    return await uploadFor(ctx, customer, body.kind, side, body.extension_type, {
+      userId: fan.userId,
+      ip: source.ip,
+    });
+  } catch (err) {
+    // the creator's storage, not the fan's: say so in the fan's words
+    if (err instanceof AppError && err.code === 'STORAGE_QUOTA_EXCEEDED')
+      throw new AppError(
+        'STORAGE_QUOTA_EXCEEDED',
+        'Este criador está sem espaço para receber documentos agora. Tente novamente mais tarde.',
+      );
+    throw err;
+  }
 }
 
 /**

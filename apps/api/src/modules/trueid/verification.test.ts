@@ -1,8 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/mail';
+import { trueidCustomers } from '../../db/schema/trueid';
 import { apiCall, setAppInstalled, setAppSettings } from '../../../test/support/apps';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
-import { bearer, createUser } from '../../../test/support/fixtures';
+import { bearer, confirmEmail, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { makeJpeg, putSigned } from '../../../test/support/media';
 import { setUpCreator } from '../../../test/support/subscriptions';
@@ -60,6 +63,7 @@ describe('age verification before subscribing', () => {
     await setAppInstalled(t, owner, 'trueid');
     await setAppSettings(t, owner, 'trueid', { require_age_verification: true });
     const fan = await createUser(t, { full_name: 'Bruno Carvalho' });
+    await confirmEmail(t, fan);
 
     const blocked = await subscribe(fan);
     expect(blocked.statusCode).toBe(403);
@@ -198,5 +202,61 @@ describe('age verification before subscribing', () => {
     expect((await apiCall(t, fan)('GET', `/verification/ninguem_aqui_xyz`)).json().code).toBe(
       'PROFILE_NOT_FOUND',
     );
+  });
+
+  it('tells the decision only to the fan who verified, at their confirmed address, never at an address the creator set', async () => {
+    await setAppInstalled(t, owner, 'trueid');
+    const ws = owner.workspaceId;
+    /** The fan's data and three files, sent for review; answers the customer's id. */
+    const verify = async (fan: TestUser) => {
+      expect(
+        (await apiCall(t, fan)('PUT', `/verification/${owner.username}`, adult)).statusCode,
+      ).toBe(200);
+      await sendFile(fan, { kind: 'document' });
+      await sendFile(fan, { kind: 'document', document_side: 'back' });
+      await sendFile(fan, { kind: 'liveness' });
+      expect(
+        (await apiCall(t, fan)('POST', `/verification/${owner.username}/submit`)).statusCode,
+      ).toBe(200);
+      const [row] = await t.ctx.db
+        .select()
+        .from(trueidCustomers)
+        .where(and(eq(trueidCustomers.workspaceId, ws), eq(trueidCustomers.userId, fan.id)));
+      return row!.id;
+    };
+    const decide = (id: string, body: object) =>
+      apiCall(t, owner)('POST', `/apps/trueid/${ws}/customer/${id}/review`, body);
+    const outboxTo = (address: string) =>
+      t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+
+    // a fan who never confirmed their address: decided, and told nothing
+    const unconfirmed = await createUser(t, { full_name: 'Caio Lopes' });
+    const first = await verify(unconfirmed);
+    // the creator writes someone else's address on the record and decides
+    const retyped = await apiCall(t, owner)('PUT', `/apps/trueid/${ws}/customer/${first}`, {
+      ...adult,
+      custom_email: 'alguem.de.fora@example.com',
+      status: 'in_review',
+    });
+    expect(retyped.statusCode, retyped.body).toBe(200);
+    expect(
+      (await decide(first, { decision: 'reject', reason: 'Clique em http://phishing.test' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await outboxTo('alguem.de.fora@example.com')).toEqual([]);
+    expect(
+      (await outboxTo(unconfirmed.email.toLowerCase())).filter((m) => m.kind.startsWith('trueid')),
+    ).toEqual([]);
+
+    // a fan who confirmed it: told, at that address
+    const confirmed = await createUser(t, { full_name: 'Duda Reis' });
+    await confirmEmail(t, confirmed);
+    const second = await verify(confirmed);
+    expect((await decide(second, { decision: 'reject', reason: 'Foto tremida' })).statusCode).toBe(
+      200,
+    );
+    const mail = await t.mail.waitFor(confirmed.email);
+    expect(mail.subject).toContain('não foi aprovada');
+    expect(mail.text).toContain('Foto tremida');
   });
 });

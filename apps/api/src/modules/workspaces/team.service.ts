@@ -41,7 +41,7 @@ import {
 } from './team.repo';
 import type { InvitationRow } from './team.repo';
 import { findWorkspaceById } from './workspaces.repo';
-import { toWorkspaceDto } from './workspaces.service';
+import { assertCanOwnAnother, toWorkspaceDto } from './workspaces.service';
 
 /** Invitations one owner may send per hour (each one sends an e-mail). */
 export const INVITES_PER_HOUR = 30;
@@ -305,6 +305,7 @@ export async function transferOwnership(
       'Você já é o proprietário deste espaço de trabalho.',
     );
   await ctx.db.transaction(async (tx) => {
+    await assertCanOwnAnother(ctx, tx, target.userId, target.fullName);
     if (!(await setRole(tx, workspaceId, a.userId, 'owner', 'member'))) throw ownerRequired();
     if (!(await setRole(tx, workspaceId, target.userId, 'member', 'owner'))) throw memberNotFound();
   });

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { lockUntilCommit } from '../../db/sql';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
 export async function insertWorkspaceWithOwner(
@@ -116,6 +117,20 @@ export async function replaceWorkspaceImagePath(
  * Ids of the workspaces the user owns, locked until the end of the
  * transaction so two concurrent deletions cannot both pass the "keep one" rule.
  */
+/**
+ * How many workspaces the user owns, counted after waiting for any other
+ * change to what they own (an advisory lock until the transaction ends), so two
+ * creations or transfers at once cannot both pass the limit.
+ */
+export async function countOwnedWorkspacesLocked(tx: DbOrTx, userId: string): Promise<number> {
+  await lockUntilCommit(tx, `owned_workspaces:${userId}`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
+  return row?.n ?? 0;
+}
+
 export async function lockOwnedWorkspaceIds(tx: DbOrTx, userId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: workspaceMembers.workspaceId })

@@ -14,6 +14,7 @@ import { publicImageUrl } from '../../lib/storage';
 import { isUserHandleTaken, isUsersOwnHandle } from '../../read-models/handles';
 import {
   closeWorkspacesAndMemberships,
+  countOwnedWorkspacesLocked,
   softDeleteWorkspaceRow,
   findWorkspaceByUsername,
   findPrimaryOwnedWorkspace,
@@ -76,7 +77,31 @@ export async function listWorkspaces(
   return { workspaces: rows.map((r) => toWorkspaceDto(ctx, r.ws, r.role === 'owner')) };
 }
 
-/** POST /workspaces: another workspace of the caller's own. */
+/**
+ * Inside the transaction that gives `userId` one more workspace (a new one, or
+ * an ownership transfer): 409 WORKSPACE_LIMIT_REACHED when they already own
+ * WORKSPACES_PER_ACCOUNT_MAX. Each workspace has its own storage quota: the cap
+ * keeps one account from multiplying it.
+ */
+export async function assertCanOwnAnother(
+  ctx: AppContext,
+  tx: DbOrTx,
+  userId: string,
+  /** Who, for the message: 'Você' (the caller) or the person's name. */
+  who = 'Você',
+) {
+  const max = ctx.config.workspacesPerAccountMax;
+  if ((await countOwnedWorkspacesLocked(tx, userId)) < max) return;
+  const many = max === 1 ? '1 espaço de trabalho próprio' : `${max} espaços de trabalho próprios`;
+  throw new AppError(
+    'WORKSPACE_LIMIT_REACHED',
+    who === 'Você'
+      ? `Você já tem ${many}, o máximo por conta. Exclua um antes de criar outro.`
+      : `${who} já tem ${many}, o máximo por conta.`,
+  );
+}
+
+/** POST /workspaces: another workspace of the caller's own (at most WORKSPACES_PER_ACCOUNT_MAX). */
 export async function createWorkspace(
   ctx: AppContext,
   actor: Actor | null,
@@ -85,14 +110,15 @@ export async function createWorkspace(
   const a = requireActor(actor);
   await assertUsernameFree(ctx, input.username, a.userId);
   try {
-    const ws = await ctx.db.transaction((tx) =>
-      addOwnedWorkspace(tx, {
+    const ws = await ctx.db.transaction(async (tx) => {
+      await assertCanOwnAnother(ctx, tx, a.userId);
+      return addOwnedWorkspace(tx, {
         ownerId: a.userId,
         label: input.label,
         username: input.username,
         description: input.description ?? '',
-      }),
-    );
+      });
+    });
     return toWorkspaceDto(ctx, ws, true);
   } catch (err) {
     if (isUniqueViolation(err, 'workspaces_username_lower_uq')) throw usernameTaken();

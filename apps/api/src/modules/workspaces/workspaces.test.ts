@@ -325,3 +325,72 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
     expect((await send('DELETE', `/api/v1/workspaces/${u.workspaceId}`, u)).statusCode).toBe(409);
   });
 });
+
+describe('workspaces per account (WORKSPACES_PER_ACCOUNT_MAX, 5 by default)', () => {
+  const create = (u: TestUser, i: number | string) =>
+    send('POST', '/api/v1/workspaces', u, {
+      label: `Espaço ${i}`,
+      username: `${u.username.slice(0, 20)}_w${i}`,
+    });
+  const owned = async (u: TestUser) =>
+    (
+      await t.ctx.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, u.id))
+    ).filter((m) => m.role === 'owner').length;
+
+  it('refuses a sixth own workspace (409), even asked at once, and frees a place on deletion', async () => {
+    const u = await createUser(t);
+    for (const i of [1, 2]) expect((await create(u, i)).statusCode).toBe(201);
+    // 3 owned: four at once for the last two places
+    const race = await Promise.all([3, 4, 5, 6].map((i) => create(u, i)));
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    expect(await owned(u)).toBe(5);
+    const refused = race.find((r) => r.statusCode === 409)!.json();
+    expect(refused).toEqual({
+      code: 'WORKSPACE_LIMIT_REACHED',
+      message:
+        'Você já tem 5 espaços de trabalho próprios, o máximo por conta. Exclua um antes de criar outro.',
+    });
+    const created = race.find((r) => r.statusCode === 201)!.json();
+    expect((await send('DELETE', `/api/v1/workspaces/${created.id}`, u)).statusCode).toBe(200);
+    expect((await create(u, 'novo')).statusCode).toBe(201);
+    expect((await create(u, 'mais')).statusCode).toBe(409);
+  });
+
+  it('refuses to transfer a workspace to someone who owns the maximum already', async () => {
+    const giver = await createUser(t, { full_name: 'Gil Doador' });
+    const full = await createUser(t, { full_name: 'Rita Cheia' });
+    for (const i of [1, 2, 3, 4]) expect((await create(full, i)).statusCode).toBe(201);
+    await addTeamMember(t, giver, full);
+    const res = await send(
+      'POST',
+      `/api/v1/workspaces/${giver.workspaceId}/transfer/ownership`,
+      giver,
+      { email: full.email },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'WORKSPACE_LIMIT_REACHED',
+      message: 'Rita Cheia já tem 5 espaços de trabalho próprios, o máximo por conta.',
+    });
+    // nothing changed
+    expect(await owned(giver)).toBe(1);
+    expect(await owned(full)).toBe(5);
+  });
+
+  it('follows the setting', async () => {
+    const one = await createTestContext({ env: { WORKSPACES_PER_ACCOUNT_MAX: '1' } });
+    try {
+      const u = await createUser(one);
+      const res = await one.inject({
+        method: 'POST',
+        url: '/api/v1/workspaces',
+        headers: bearer(u.accessToken),
+        payload: { label: 'Segundo', username: `${u.username.slice(0, 20)}_2` },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain('Você já tem 1 espaço de trabalho próprio');
+    } finally {
+      await one.close();
+    }
+  });
+});

@@ -27,8 +27,28 @@ const campaign = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function api(options: { installed?: boolean; campaigns?: unknown[] } = {}) {
+const contact = (over: Record<string, unknown> = {}) => ({
+  id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  email: 'ana@exemplo.com',
+  name: 'Ana Souza',
+  opt_in: { method: 'form', at: '2026-10-02T03:00:00.000Z' },
+  unsubscribed: false,
+  created_at: '2026-11-01T12:00:00.000Z',
+  ...over,
+});
+
+function api(options: { installed?: boolean; campaigns?: unknown[]; contacts?: unknown[] } = {}) {
   return mockFetch((call: Call) => {
+    if (call.path === `${base}/contacts`) {
+      if (call.method === 'PUT') {
+        const n = (call.body as { contacts: unknown[] }).contacts.length;
+        return { body: { imported: n, updated: 0, total: n } };
+      }
+      const contacts = options.contacts ?? [];
+      return { body: { contacts, page: 1, size: 20, total: contacts.length } };
+    }
+    if (call.path.startsWith(`${base}/contacts/`) && call.method === 'DELETE')
+      return { body: { message: 'Contato excluído.' } };
     if (call.path === '/api/v1/workspaces') return storedWorkspaces();
     if (call.path === '/api/v1/me') return { body: meFixture() };
     if (call.path === `${base}/campaigns`) {
@@ -88,13 +108,13 @@ describe('E-mail marketing', () => {
       await userEvent.type(within(form).getByLabelText('Assunto'), 'Oi');
       await userEvent.click(within(form).getByRole('checkbox', { name: 'Assinantes anuais' }));
       await userEvent.type(
-        within(form).getByLabelText('Outros e-mails'),
+        within(form).getByLabelText('E-mails específicos'),
         'a@example.com, nao-e-email',
       );
       await userEvent.click(within(form).getByRole('button', { name: 'Enviar campanha' }));
       expect(await screen.findByText('E-mail inválido: nao-e-email')).toBeVisible();
-      await userEvent.clear(within(form).getByLabelText('Outros e-mails'));
-      await userEvent.type(within(form).getByLabelText('Outros e-mails'), 'a@example.com');
+      await userEvent.clear(within(form).getByLabelText('E-mails específicos'));
+      await userEvent.type(within(form).getByLabelText('E-mails específicos'), 'a@example.com');
       await userEvent.click(within(form).getByRole('button', { name: 'Enviar campanha' }));
       const dialog = await screen.findByRole('alertdialog');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar agora' }));
@@ -121,6 +141,86 @@ describe('E-mail marketing', () => {
     expect(calls.find((c) => c.path === `${base}/send-email`)?.body).toMatchObject({
       contacts: ['maria@exemplo.com'],
     });
+  });
+});
+
+describe('imported contacts', () => {
+  it('lists them with how and when they agreed; members only read', async () => {
+    signIn(false);
+    api({
+      contacts: [
+        contact(),
+        contact({
+          id: '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+          email: 'bia@exemplo.com',
+          name: null,
+          unsubscribed: true,
+        }),
+      ],
+    });
+    renderRoutes(routes, '/settings/apps/email-marketing');
+    const list = await screen.findByRole('list', { name: 'Contatos importados' });
+    const ana = within(list).getByRole('listitem', { name: 'ana@exemplo.com' });
+    expect(ana).toHaveTextContent('Ana Souza');
+    expect(ana).toHaveTextContent('ana@exemplo.com · Formulário de inscrição em 02/10/2026');
+    const bia = within(list).getByRole('listitem', { name: 'bia@exemplo.com' });
+    expect(within(bia).getByText('Descadastrado')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Importar contatos' })).toBeNull();
+    expect(within(list).queryByRole('button', { name: /Excluir/ })).toBeNull();
+  });
+
+  it(
+    'imports a pasted list only with the consent statement, with how and when',
+    { timeout: 20_000 },
+    async () => {
+      signIn();
+      const { calls } = api();
+      renderRoutes(routes, '/settings/apps/email-marketing');
+      expect(await screen.findByText('Nenhum contato importado')).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Importar contatos' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Importar contatos' });
+      await userEvent.type(
+        within(dialog).getByLabelText('Lista de contatos'),
+        'email;nome{enter}Ana@Exemplo.com;Ana Souza{enter}bia@exemplo.com{enter}sem-arroba',
+      );
+      expect(within(dialog).getByRole('status')).toHaveTextContent(
+        '2 e-mails válidos · 2 linhas ignoradas',
+      );
+      await userEvent.selectOptions(
+        within(dialog).getByLabelText('Como aceitaram receber seus e-mails'),
+        'Presencialmente (evento, loja)',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+      expect(
+        await within(dialog).findByText('Confirme o consentimento para importar.'),
+      ).toBeVisible();
+      expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: /Confirmo que todas/ }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
+      expect(await screen.findByText('2 contatos importados.')).toBeVisible();
+      const put = calls.filter((c) => c.method === 'PUT' && c.path === `${base}/contacts`);
+      expect(put).toHaveLength(1);
+      const body = put[0]!.body as {
+        contacts: { email: string; name: string | null; opt_in: { method: string; at: string } }[];
+      };
+      expect(body.contacts.map(({ email, name }) => ({ email, name }))).toEqual([
+        { email: 'ana@exemplo.com', name: 'Ana Souza' },
+        { email: 'bia@exemplo.com', name: null },
+      ]);
+      expect(body.contacts[0]!.opt_in.method).toBe('in_person');
+      expect(Date.parse(body.contacts[0]!.opt_in.at)).toBeLessThanOrEqual(Date.now());
+    },
+  );
+
+  it('deletes a contact after confirming', { timeout: 20_000 }, async () => {
+    signIn();
+    const { calls } = api({ contacts: [contact()] });
+    renderRoutes(routes, '/settings/apps/email-marketing');
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir ana@exemplo.com' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Excluir contato?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Contato excluído.')).toBeVisible();
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(`${base}/contacts/${contact().id}`);
   });
 });
 
@@ -157,7 +257,7 @@ describe('sending settings', () => {
 });
 
 describe('/unsubscribe', () => {
-  function unsubscribeApi(state: { unsubscribed: boolean }) {
+  function unsubscribeApi(state: { unsubscribed: boolean; everywhere?: boolean }) {
     return mockFetch((call: Call) => {
       if (call.path !== '/api/v1/unsubscribe') return { status: 404, body: {} };
       if (call.query.get('token') !== 'tok')
@@ -165,12 +265,16 @@ describe('/unsubscribe', () => {
           status: 400,
           body: { message: 'Link de descadastro inválido.', code: 'UNSUBSCRIBE_TOKEN_INVALID' },
         };
-      if (call.method === 'POST') state.unsubscribed = true;
+      if (call.method === 'POST') {
+        state.unsubscribed = true;
+        state.everywhere = call.query.get('scope') === 'all';
+      }
       return {
         body: {
           workspace: { label: 'Carla Mendes', username: 'carla' },
           email: 'br***@example.com',
           unsubscribed: state.unsubscribed,
+          everywhere: state.everywhere ?? false,
         },
       };
     });
@@ -186,6 +290,23 @@ describe('/unsubscribe', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
     expect(await screen.findByRole('heading', { name: 'Inscrição cancelada' })).toBeVisible();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('unsubscribes from every creator when asked', async () => {
+    const { calls } = unsubscribeApi({ unsubscribed: false });
+    renderRoutes(routes, '/unsubscribe?token=tok');
+    await userEvent.click(
+      await screen.findByRole('checkbox', {
+        name: 'Também não quero receber e-mails de nenhum outro criador do Fã Clube',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar inscrição' }));
+    expect(
+      await screen.findByText(
+        'Pronto: br***@example.com não receberá mais e-mails de campanhas de nenhum criador do Fã Clube.',
+      ),
+    ).toBeVisible();
+    expect(calls.find((c) => c.method === 'POST')?.query.get('scope')).toBe('all');
   });
 
   it('says when the link is not valid', async () => {

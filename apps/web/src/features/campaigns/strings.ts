@@ -1,11 +1,12 @@
-import type { CampaignStatus, ContactSegment } from '@fa-clube/contract';
+import type { CampaignStatus, ContactSegment, OptInMethod } from '@fa-clube/contract';
 import { t as shell } from '@/i18n/pt-BR';
 
 export const t = {
   ...shell,
   campaigns: {
     title: 'E-mail marketing',
-    description: 'Escreva uma campanha, veja a prévia e envie aos seus assinantes.',
+    description:
+      'Escreva uma campanha, veja a prévia e envie aos seus assinantes e aos contatos que aceitaram receber seus e-mails.',
     back: 'Apps',
     notInstalledTitle: 'O app E-mail marketing não está instalado',
     notInstalledText: 'Instale-o em Configurações › Apps para enviar campanhas.',
@@ -16,15 +17,18 @@ export const t = {
     subject: 'Assunto',
     subjectPlaceholder: 'Novidades da semana',
     audience: 'Destinatários',
-    audienceHint: 'Escolha grupos de assinantes ativos e/ou escreva endereços.',
+    audienceHint:
+      'Campanhas vão só para o seu público: assinantes ativos e contatos importados com consentimento.',
     segments: {
       subscribers: 'Todos os assinantes',
       'subscribers:monthly': 'Assinantes mensais',
       'subscribers:quarterly': 'Assinantes trimestrais',
       'subscribers:yearly': 'Assinantes anuais',
+      contacts: 'Contatos importados',
     } satisfies Record<ContactSegment, string>,
-    addresses: 'Outros e-mails',
-    addressesHint: 'Separe por vírgula ou uma linha para cada.',
+    addresses: 'E-mails específicos',
+    addressesHint:
+      'Só de assinantes ou contatos importados. Separe por vírgula ou uma linha para cada.',
     noAudience: 'Escolha um grupo ou escreva pelo menos um e-mail.',
     badAddress: (v: string) => `E-mail inválido: ${v}`,
     template: 'Conteúdo (HTML)',
@@ -47,7 +51,7 @@ export const t = {
     settings: 'Configurações de envio',
     settingsText: 'Quem aparece como remetente, para onde vão as respostas e o ritmo de envio.',
     senderName: 'Nome do remetente',
-    senderNameHint: 'Em branco: o nome do seu perfil.',
+    senderNameHint: 'Em branco: o nome do seu perfil. Aparece como “Nome via Fã Clube”.',
     replyTo: 'Responder para',
     replyToHint: 'Em branco: as respostas não chegam a você.',
     rate: 'E-mails por minuto',
@@ -69,12 +73,83 @@ export const t = {
       failed: 'Falhou',
     } satisfies Record<CampaignStatus, string>,
   },
+  contacts: {
+    title: 'Contatos importados',
+    description:
+      'Pessoas de fora do Fã Clube que aceitaram receber seus e-mails, com como e quando aceitaram.',
+    import: 'Importar contatos',
+    emptyTitle: 'Nenhum contato importado',
+    emptyText:
+      'Importe os e-mails de quem aceitou receber suas novidades: o formulário do seu site, um evento, a sua loja.',
+    total: (n: number) => (n === 1 ? '1 contato' : `${n.toLocaleString('pt-BR')} contatos`),
+    search: 'Buscar contatos',
+    searchPlaceholder: 'E-mail ou nome',
+    noMatch: 'Nenhum contato encontrado com essa busca.',
+    listLabel: 'Contatos importados',
+    unsubscribed: 'Descadastrado',
+    consent: (method: string, date: string) => `${method} em ${date}`,
+    methods: {
+      form: 'Formulário de inscrição',
+      double_opt_in: 'Confirmação por e-mail',
+      purchase: 'Compra ou cadastro de cliente',
+      in_person: 'Presencialmente (evento, loja)',
+      other: 'Outra forma',
+    } satisfies Record<OptInMethod, string>,
+    remove: (email: string) => `Excluir ${email}`,
+    removeTitle: 'Excluir contato?',
+    removeText: (email: string) =>
+      `${email} deixa de fazer parte do seu público. E-mails já na fila ainda podem chegar.`,
+    removeConfirm: 'Excluir',
+    removed: 'Contato excluído.',
+    loadError: 'Não foi possível carregar os contatos.',
+    dialogTitle: 'Importar contatos',
+    dialogText:
+      'Um e-mail por linha e, se quiser, o nome na coluna seguinte. Endereços repetidos são atualizados; quem se descadastrou continua descadastrado.',
+    file: 'Arquivo CSV',
+    chooseFile: 'Escolher arquivo',
+    fileHint: 'Ou cole a lista abaixo.',
+    fileTooLarge: 'O arquivo é grande demais: envie até 2 MB.',
+    fileUnreadable: 'Não foi possível ler o arquivo.',
+    list: 'Lista de contatos',
+    listHint: 'Exemplo: ana@exemplo.com, Ana Souza',
+    found: (valid: number, skipped: number) =>
+      `${valid === 1 ? '1 e-mail válido' : `${valid.toLocaleString('pt-BR')} e-mails válidos`}${
+        skipped ? ` · ${skipped === 1 ? '1 linha ignorada' : `${skipped} linhas ignoradas`}` : ''
+      }`,
+    noneFound: 'Nenhum e-mail válido na lista.',
+    tooMany: (max: number) => `Importe até ${max.toLocaleString('pt-BR')} contatos.`,
+    method: 'Como aceitaram receber seus e-mails',
+    at: 'Quando aceitaram',
+    atHint: 'A data do consentimento (a mais recente, se foram várias).',
+    atFuture: 'A data não pode estar no futuro.',
+    atInvalid: 'Informe a data.',
+    statement:
+      'Confirmo que todas estas pessoas aceitaram receber meus e-mails e que posso comprovar o consentimento.',
+    statementRequired: 'Confirme o consentimento para importar.',
+    submit: 'Importar',
+    imported: (imported: number, updated: number) =>
+      [
+        imported === 1
+          ? '1 contato importado'
+          : `${imported.toLocaleString('pt-BR')} contatos importados`,
+        updated
+          ? updated === 1
+            ? '1 atualizado'
+            : `${updated.toLocaleString('pt-BR')} atualizados`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(', ') + '.',
+  },
   unsubscribe: {
     title: 'Cancelar inscrição',
     loading: 'Carregando…',
     question: (label: string, email: string) =>
       `Deixar de receber os e-mails de ${label} em ${email}?`,
     confirm: 'Cancelar inscrição',
+    everywhere: 'Também não quero receber e-mails de nenhum outro criador do Fã Clube',
+    doneEverywhere: (email: string) =>
+      `Pronto: ${email} não receberá mais e-mails de campanhas de nenhum criador do Fã Clube.`,
     doneTitle: 'Inscrição cancelada',
     done: (label: string, email: string) =>
       `Pronto: ${email} não receberá mais e-mails de ${label}.`,

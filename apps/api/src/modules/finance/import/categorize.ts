@@ -41,7 +41,7 @@ export function normalizeDescription(text: string): string {
     .replace(/\bparcela\s*\d{1,3}\s*(\/|de)\s*\d{1,3}\b/g, ' ')
     .replace(/\b\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/g, ' ')
     .replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, ' ')
-    .replace(/\b(agencia|ag|conta|c\/c|cc)\s*:?\s*[\dx][\dx.-]*\b/g, ' ')
+    .replace(/\b(agencia|ag|conta|c\/c|cc)\s*(?::\s*)?[\dx][\dx.-]*\b/g, ' ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .replace(/\b\d{4,}\b/g, ' ')
     .replace(/\b(agencia|conta|ag|cc|c c)\b/g, ' ')
@@ -138,41 +138,110 @@ export interface CategorySuggestion {
   categorySource: CategorySource | null;
 }
 
-const normalizedMatch = new WeakMap<CategorizationRule, string>();
-function ruleMatch(rule: CategorizationRule): string {
-  let match = normalizedMatch.get(rule);
-  if (match === undefined) {
-    match = normalizeDescription(rule.match);
-    normalizedMatch.set(rule, match);
+/** Which amounts a category type fits: money in, money out, zero (categoryFitsAmount). */
+const SIGNS = [1, -1, 0] as const;
+const signOf = (amountCents: number) => (amountCents > 0 ? 0 : amountCents < 0 ? 1 : 2);
+
+/** A node of the rules' word trie: Aho–Corasick over words, not characters. */
+interface MatchNode {
+  next: Map<string, MatchNode>;
+  fail: MatchNode | null;
+  /** Per sign of the amount, the best (lowest) rank of a rule ending here or at a suffix of it. */
+  best: [number, number, number];
+}
+
+/**
+ * The workspace's rules compiled once per request (indexRules): each row is
+ * then matched in one pass over its words, however many rules there are.
+ */
+export interface RuleIndex {
+  root: MatchNode;
+  /** The rules by rank: the longest match first, then in the order given. */
+  ranked: readonly CategorizationRule[];
+}
+
+const newNode = (): MatchNode => ({
+  next: new Map(),
+  fail: null,
+  best: [Infinity, Infinity, Infinity],
+});
+
+/**
+ * Compiles the rules: a rule matches a row whose normalised description holds
+ * its normalised words as whole words; the longest such rule wins (the first
+ * given on a tie). An Aho–Corasick automaton over words finds every rule in a
+ * row in one pass over the row's words.
+ */
+export function indexRules(rules: readonly CategorizationRule[]): RuleIndex {
+  const keyed = rules
+    .map((rule) => ({ rule, words: normalizeDescription(rule.match) }))
+    .filter((r) => r.words)
+    .sort((a, b) => b.words.length - a.words.length);
+  const root = newNode();
+  keyed.forEach(({ rule, words }, rank) => {
+    let node = root;
+    for (const word of words.split(' ')) {
+      let child = node.next.get(word);
+      if (!child) node.next.set(word, (child = newNode()));
+      node = child;
+    }
+    SIGNS.forEach((sign, i) => {
+      if (categoryFitsAmount(rule.categoryType, sign)) node.best[i] = Math.min(node.best[i]!, rank);
+    });
+  });
+  // failure links breadth first: a node's suffix is always done before the node
+  const queue: MatchNode[] = [];
+  for (const child of root.next.values()) {
+    child.fail = root;
+    queue.push(child);
   }
-  return match;
+  for (let at = 0; at < queue.length; at++) {
+    const node = queue[at]!;
+    for (const [word, child] of node.next) {
+      let fail = node.fail;
+      while (fail && !fail.next.has(word)) fail = fail.fail;
+      child.fail = fail?.next.get(word) ?? root;
+      child.best = child.best.map((rank, i) => Math.min(rank, child.fail!.best[i]!)) as [
+        number,
+        number,
+        number,
+      ];
+      queue.push(child);
+    }
+  }
+  return { root, ranked: keyed.map((k) => k.rule) };
+}
+
+/** The best rule whose words the text holds and whose type fits the amount, or null. */
+function matchRule(index: RuleIndex, text: string, amountCents: number) {
+  const sign = signOf(amountCents);
+  let best = Infinity;
+  let node = index.root;
+  for (const word of text.split(' ')) {
+    while (node !== index.root && !node.next.has(word)) node = node.fail!;
+    node = node.next.get(word) ?? index.root;
+    best = Math.min(best, node.best[sign]!);
+  }
+  return best === Infinity ? null : index.ranked[best]!;
 }
 
 /**
  * Suggests a row's category: a category the user chose is never replaced;
- * else the first of the workspace's rules that matches; else the category the
+ * else the workspace's rule that matches (indexRules: the longest); else the category the
  * workspace used most for the same normalised description (latest on a tie);
  * else none. Only categories whose type fits the amount's direction count.
  */
 export function suggestCategory(
   row: CategorizableRow,
-  rules: readonly CategorizationRule[],
+  rules: RuleIndex,
   history: CategorizationHistory,
 ): CategorySuggestion {
   if (row.category && !row.categorySource) return { category: row.category, categorySource: null };
   const text = rowText(row);
   if (!text) return { category: null, categorySource: null };
 
-  const padded = ` ${text} `;
-  for (const rule of rules) {
-    const match = ruleMatch(rule);
-    if (
-      match &&
-      padded.includes(` ${match} `) &&
-      categoryFitsAmount(rule.categoryType, row.amountCents)
-    )
-      return { category: rule.category, categorySource: 'rule' };
-  }
+  const rule = matchRule(rules, text, row.amountCents);
+  if (rule) return { category: rule.category, categorySource: 'rule' };
 
   let best: HistoryCandidate | null = null;
   for (const candidate of history.get(text) ?? []) {

@@ -1,6 +1,8 @@
 import type { ColumnMapping, ImportField } from '@fa-clube/contract';
 import {
   EXTERNAL_ID_MAX,
+  IMPORT_COLUMNS_MAX,
+  IMPORT_LINE_MAX_CHARS,
   IMPORT_ROWS_MAX,
   TEXT_MAX,
   TRANSACTION_LABEL_MAX,
@@ -50,12 +52,22 @@ export function parseCsvStatement(
   text: string,
   options: CsvOptions = {},
 ): CsvStatement | ImportFailure {
+  // Bounds first, so that no step below costs more than the file's size: a line
+  // of at most IMPORT_LINE_MAX_CHARS, a header of at most IMPORT_COLUMNS_MAX cells.
+  const longLine = firstLongLine(text);
+  if (longLine)
+    return importFailure(
+      'IMPORT_LINE_TOO_LONG',
+      `A linha ${longLine} do arquivo passa de ${IMPORT_LINE_MAX_CHARS.toLocaleString('pt-BR')} caracteres: o extrato de um banco não tem linhas assim. Envie o arquivo como o banco o exporta, em CSV ou OFX.`,
+    );
   // The delimiter is the one under which the top of the file shows a header;
   // then the whole file is read once, with that delimiter.
   let delimiter: ',' | ';' | null = null;
   let bestSize = 0;
+  let wide: CsvRecord | null = null;
   for (const candidate of DELIMITERS) {
     const top = readRecords(text, candidate, PREAMBLE_MAX + 1);
+    wide ??= top?.find((r) => r.cells.length > IMPORT_COLUMNS_MAX) ?? null;
     const found = top && findHeader(top, options.columns);
     if (found && found.roles.fields.size > bestSize) {
       delimiter = candidate;
@@ -64,6 +76,11 @@ export function parseCsvStatement(
   }
   const records = delimiter && readRecords(text, delimiter);
   const found = records && findHeader(records, options.columns);
+  if ((!delimiter || !records || !found) && wide)
+    return importFailure(
+      'IMPORT_TOO_MANY_COLUMNS',
+      `A linha ${wide.line} do arquivo tem ${wide.cells.length.toLocaleString('pt-BR')} colunas: o limite é de ${IMPORT_COLUMNS_MAX}. Envie o extrato como o banco o exporta, em CSV ou OFX.`,
+    );
   if (!delimiter || !records || !found)
     return importFailure(
       'IMPORT_FILE_INVALID',
@@ -123,11 +140,30 @@ function toRecords(parsed: string[][]): CsvRecord[] {
   );
 }
 
-/** The first record near the top that has a date and an amount column under the mapping. */
+/** The number (1 = first) of the first line longer than IMPORT_LINE_MAX_CHARS, or 0. */
+function firstLongLine(text: string): number {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 10;
+    if (c !== 10 && c !== 13) continue;
+    if (i - start > IMPORT_LINE_MAX_CHARS) return line;
+    // CRLF is one break
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    line++;
+    start = i + 1;
+  }
+  return 0;
+}
+
+/**
+ * The first record near the top that has a date and an amount column under the
+ * mapping; a record wider than IMPORT_COLUMNS_MAX is no header.
+ */
 function findHeader(records: CsvRecord[], columns: ColumnMapping | undefined) {
   for (let at = 0; at < Math.min(records.length, PREAMBLE_MAX); at++) {
     const cells = records[at]!.cells;
-    if (cells.length < 2) continue;
+    if (cells.length < 2 || cells.length > IMPORT_COLUMNS_MAX) continue;
     const mapping =
       columns && Object.keys(columns).length > 0 ? columns : suggestMapping(cells).mapping;
     const roles = resolveColumns(cells, mapping);

@@ -189,7 +189,9 @@ export function resolveColumns(
     const name = normalizeColumnName(cell);
     const field = Object.hasOwn(mapping, cell) ? mapping[cell] : byName.get(name);
     if (field) {
-      fields.set(field, [...(fields.get(field) ?? []), i]);
+      const columns = fields.get(field);
+      if (columns) columns.push(i);
+      else fields.set(field, [i]);
       if (field === 'amount' && DEBIT_COLUMNS.includes(name)) debitColumns.add(i);
     } else if (balanceColumn === null && BALANCE_COLUMNS.includes(name)) {
       balanceColumn = i;

@@ -42,12 +42,15 @@ export function isOfx(text: string): boolean {
  * are upper-cased (SGML is case-insensitive); bare `&` are escaped.
  */
 export function sgmlToXml(body: string): string {
+  // two passes over the tokens (generated twice rather than kept: a hostile file may be
+  // millions of them)
   const closedNames = new Set<string>();
-  for (const m of body.matchAll(/<\/([A-Za-z][\w.:-]*)\s*>/g)) closedNames.add(m[1]!.toUpperCase());
+  for (const token of markupTokens(body)) if (token.kind === 'close') closedNames.add(token.name);
 
   const out: string[] = [];
   const stack: string[] = [];
   let pending: { name: string; text: string } | null = null;
+  let opened = 0;
   const emitLeaf = (name: string, text: string) =>
     out.push(`<${name}>${escapeText(text.trim())}</${name}>`);
   const flush = () => {
@@ -64,7 +67,10 @@ export function sgmlToXml(body: string): string {
   for (const token of markupTokens(body)) {
     if (token.kind === 'text') {
       // Text belongs to the tag just opened, if any; text between aggregates is dropped.
-      if (pending) pending.text += token.text;
+      if (pending) {
+        pending.text += token.text;
+        if (pending.text.length > LEAF_TEXT_MAX) throw new RangeError('OFX value too long');
+      }
     } else if (token.kind === 'close') {
       if (pending && pending.name === token.name) {
         emitLeaf(token.name, pending.text);
@@ -76,6 +82,7 @@ export function sgmlToXml(body: string): string {
       if (at >= 0) while (stack.length > at) out.push(`</${stack.pop()}>`);
     } else {
       flush();
+      if (++opened > TAGS_MAX) throw new RangeError('OFX has too many elements');
       if (token.selfClosing) emitLeaf(token.name, '');
       else pending = { name: token.name, text: '' };
     }
@@ -87,16 +94,53 @@ export function sgmlToXml(body: string): string {
 
 /** Deeper than any OFX statement; refusing beyond it keeps hostile files linear. */
 const MAX_DEPTH = 64;
+/** Longer than any OFX value (a MEMO is at most 255 characters); refusing beyond it keeps the XML small. */
+const LEAF_TEXT_MAX = 10_000;
+/** Elements of one file: IMPORT_ROWS_MAX transactions of a dozen elements each, with room to spare. */
+const TAGS_MAX = 40 * IMPORT_ROWS_MAX;
 
 type MarkupToken =
   { kind: 'text'; text: string } | { kind: 'open' | 'close'; name: string; selfClosing: boolean };
 
-const TAG = /<(\/?)([A-Za-z][\w.:-]*)[^<>]*?(\/?)>/y;
+const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** `[\w.:-]`: letters, digits, `_`, `.`, `:` and `-`. */
+const isNameChar = (c: number) =>
+  isNameStart(c) || (c >= 48 && c <= 58) || c === 95 || c === 46 || c === 45;
 
 /**
- * Tags and text in one linear pass (indexOf, no backtracking over the file):
- * comments and processing instructions are skipped, CDATA is text, and a '<'
- * that starts no tag is text.
+ * The tag that starts at `lt` (`<NAME …>`, `</NAME …>`, `<NAME/>`): its name and
+ * where it ends, or null when no `>` comes before the next `<` (then the `<` is
+ * text). Scans forward only, never further than the next `<`, so every
+ * character of the file is looked at a bounded number of times.
+ */
+function readTag(body: string, lt: number) {
+  let at = lt + 1;
+  const closing = body.charCodeAt(at) === 47; // '/'
+  if (closing) at++;
+  if (!isNameStart(body.charCodeAt(at))) return null;
+  const nameStart = at;
+  while (at < body.length && isNameChar(body.charCodeAt(at))) at++;
+  const nameEnd = at;
+  while (at < body.length && body[at] !== '>' && body[at] !== '<') at++;
+  if (body[at] !== '>') return null;
+  return {
+    kind: closing ? ('close' as const) : ('open' as const),
+    name: body.slice(nameStart, nameEnd).toUpperCase(),
+    selfClosing: at > nameEnd && body[at - 1] === '/',
+    end: at + 1,
+  };
+}
+
+/** Where the text goes on after the next `close` from `from` (the end when there is none). */
+function after(body: string, close: string, from: number): number {
+  const end = body.indexOf(close, from);
+  return end < 0 ? body.length : end + close.length;
+}
+
+/**
+ * Tags and text in one linear pass (indexOf and forward scans, no regular
+ * expression over the file): comments and processing instructions are skipped,
+ * CDATA is text, and a '<' that starts no tag is text.
  */
 function* markupTokens(body: string): Generator<MarkupToken> {
   let at = 0;
@@ -107,22 +151,17 @@ function* markupTokens(body: string): Generator<MarkupToken> {
       return;
     }
     if (lt > at) yield { kind: 'text', text: body.slice(at, lt) };
-    const skipTo = (close: string) => {
-      const end = body.indexOf(close, lt);
-      return end < 0 ? body.length : end + close.length;
-    };
-    if (body.startsWith('<!--', lt)) at = skipTo('-->');
-    else if (body.startsWith('<?', lt)) at = skipTo('?>');
+    if (body.startsWith('<!--', lt)) at = after(body, '-->', lt);
+    else if (body.startsWith('<?', lt)) at = after(body, '?>', lt);
     else if (body.startsWith('<![CDATA[', lt)) {
       const end = body.indexOf(']]>', lt);
       yield { kind: 'text', text: body.slice(lt + 9, end < 0 ? body.length : end) };
       at = end < 0 ? body.length : end + 3;
     } else {
-      TAG.lastIndex = lt;
-      const m = TAG.exec(body);
-      if (m) {
-        at = TAG.lastIndex;
-        yield { kind: m[1] ? 'close' : 'open', name: m[2]!.toUpperCase(), selfClosing: !!m[3] };
+      const tag = readTag(body, lt);
+      if (tag) {
+        at = tag.end;
+        yield { kind: tag.kind, name: tag.name, selfClosing: tag.selfClosing };
       } else {
         at = lt + 1;
         yield { kind: 'text', text: '<' };

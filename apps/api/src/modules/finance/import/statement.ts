@@ -41,7 +41,9 @@ export interface Statement {
  * each row for de-duplication. Pure: no database, no clock. A file that cannot
  * be read at all gives an ImportFailure whose code is a finance error code.
  */
-export function readStatement(input: ReadStatementInput): Statement | ImportFailure {
+export type StatementResult = Statement | ImportFailure;
+
+export function readStatement(input: ReadStatementInput): StatementResult {
   const decoded = decodeFileData(input.data, input.dataEncoding);
   if (!decoded.ok) return decoded;
   const { text, encoding } = decoded.file;

@@ -55,6 +55,8 @@ export interface ImportFailure {
     | 'IMPORT_DATA_ENCODING_INVALID'
     | 'IMPORT_FILE_TOO_LARGE'
     | 'IMPORT_TOO_MANY_ROWS'
+    | 'IMPORT_TOO_MANY_COLUMNS'
+    | 'IMPORT_LINE_TOO_LONG'
   >;
   message: string;
 }

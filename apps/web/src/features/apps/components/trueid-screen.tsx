@@ -1,10 +1,11 @@
 import type { CustomerStatus, TrueIdCustomer } from '@fa-clube/contract';
-import { ArrowLeft, ChevronLeft, ChevronRight, ScanFace } from 'lucide-react';
+import { ArrowLeft, ScanFace } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CardPager } from '@/components/ui/card-pager';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Note } from '@/components/ui/note';
@@ -186,29 +187,7 @@ function Customers({ workspaceId, isOwner }: { workspaceId: string; isOwner: boo
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <div className="flex items-center justify-between border-t px-5 py-3 text-sm">
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                <ChevronLeft aria-hidden />
-                {t.trueid.previous}
-              </Button>
-              <span className="text-muted-foreground">{t.trueid.pageOf(page, pages)}</span>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {t.trueid.next}
-                <ChevronRight aria-hidden />
-              </Button>
-            </div>
-          ) : null}
+          <CardPager page={page} pages={pages} onPage={setPage} />
         </Card>
       )}
       {open ? (

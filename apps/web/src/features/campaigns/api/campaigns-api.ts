@@ -1,5 +1,5 @@
 import { APPS_PAGING, apiPath, appsPaths } from '@fa-clube/contract';
-import type { EmailMarketingSettings, SendEmailBody } from '@fa-clube/contract';
+import type { ContactImportBody, EmailMarketingSettings, SendEmailBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 import { loadContract } from '@/lib/contract-schemas';
 
@@ -19,6 +19,28 @@ export const sendEmail = (ws: string, body: SendEmailBody) =>
     schema: 'SendEmailResponse',
   });
 
+export const contactsKey = (ws: string) => [...campaignsKey(ws), 'contacts'] as const;
+
+/** GET /apps/email-marketing/{ws}/contacts: a page of the imported contacts, by address. */
+export const fetchContacts = (ws: string, page: number, q: string, signal?: AbortSignal) =>
+  api.get(apiPath(appsPaths.emailContacts, { ws }), {
+    query: { page, size: APPS_PAGING.size, ...(q ? { q } : {}) },
+    schema: 'EmailContactsResponse',
+    signal,
+  });
+
+/** PUT /apps/email-marketing/{ws}/contacts → { imported, updated, total } */
+export const importContacts = (ws: string, body: ContactImportBody) =>
+  api.put(apiPath(appsPaths.emailContacts, { ws }), body, {
+    schema: 'ContactImportResponse',
+  });
+
+/** DELETE /apps/email-marketing/{ws}/contacts/{id} */
+export const deleteContact = (ws: string, id: string) =>
+  api.delete(apiPath(appsPaths.emailContact, { ws, id }), {
+    schema: 'MessageBody',
+  });
+
 /** GET /unsubscribe?token= (public): what the link unsubscribes. */
 export const fetchUnsubscribe = (token: string, signal?: AbortSignal) =>
   api.get(apiPath(appsPaths.emailUnsubscribe), {
@@ -28,10 +50,10 @@ export const fetchUnsubscribe = (token: string, signal?: AbortSignal) =>
     signal,
   });
 
-/** POST /unsubscribe?token= (public). */
-export const postUnsubscribe = (token: string) =>
+/** POST /unsubscribe?token=[&scope=all] (public): from this creator, or from every creator. */
+export const postUnsubscribe = (token: string, everywhere: boolean) =>
   api.post(apiPath(appsPaths.emailUnsubscribe), undefined, {
-    query: { token },
+    query: { token, ...(everywhere ? { scope: 'all' } : {}) },
     auth: false,
     schema: 'UnsubscribeInfo',
   });

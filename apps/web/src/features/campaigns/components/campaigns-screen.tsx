@@ -13,6 +13,7 @@ import { hasErrorCode } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useCampaigns, useCampaignsWorkspace, useSendingSettings } from '../hooks/use-campaigns';
 import { t } from '../strings';
+import { ContactsSection } from './contacts-section';
 
 // the dialog (Radix Dialog, its form) loads when it opens, not with the page
 // the compose form (react-hook-form, zod) is fetched beside the campaigns, not with the page
@@ -86,6 +87,7 @@ export function CampaignsScreen() {
               <ComposeCard ws={ws} />
             </Suspense>
           ) : null}
+          <ContactsSection ws={ws} isOwner={isOwner} />
           <section aria-labelledby="campaigns-title" className="grid gap-3">
             <h2 id="campaigns-title" className="font-semibold">
               {t.campaigns.listTitle}

@@ -1,4 +1,5 @@
 import { CircleCheck, Link2Off, MailX } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BrandMark, BrandName } from '@/components/layout/brand';
 import { StatusScreen } from '@/components/layout/status-screen';
@@ -19,6 +20,7 @@ export function UnsubscribePage() {
   const token = params.get('token') ?? '';
   const info = useUnsubscribeInfo(token);
   const unsubscribe = useUnsubscribe(token);
+  const [everywhere, setEverywhere] = useState(false);
 
   const frame = (content: React.ReactNode) => (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-muted/40 px-4 py-10">
@@ -55,7 +57,7 @@ export function UnsubscribePage() {
         {t.unsubscribe.loading}
       </p>,
     );
-  const { workspace, email, unsubscribed } = info.data;
+  const { workspace, email, unsubscribed, everywhere: outEverywhere } = info.data;
   const profile = (
     <Link to={`/profile/${workspace.username}`} className={buttonVariants({ variant: 'outline' })}>
       {t.unsubscribe.profile(workspace.label)}
@@ -66,7 +68,11 @@ export function UnsubscribePage() {
       <StatusScreen
         icon={CircleCheck}
         title={t.unsubscribe.doneTitle}
-        text={t.unsubscribe.done(workspace.label, email)}
+        text={
+          outEverywhere
+            ? t.unsubscribe.doneEverywhere(email)
+            : t.unsubscribe.done(workspace.label, email)
+        }
         action={profile}
         className="py-10"
       />,
@@ -77,15 +83,28 @@ export function UnsubscribePage() {
       title={t.unsubscribe.title}
       text={t.unsubscribe.question(workspace.label, email)}
       action={
-        <Button
-          variant="destructive"
-          loading={unsubscribe.isPending}
-          onClick={() =>
-            unsubscribe.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) })
-          }
-        >
-          {t.unsubscribe.confirm}
-        </Button>
+        <div className="grid w-full justify-items-center gap-4">
+          <label className="flex max-w-sm cursor-pointer items-start gap-2.5 text-left text-sm text-muted-foreground">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+              checked={everywhere}
+              onChange={(e) => setEverywhere(e.target.checked)}
+            />
+            {t.unsubscribe.everywhere}
+          </label>
+          <Button
+            variant="destructive"
+            loading={unsubscribe.isPending}
+            onClick={() =>
+              unsubscribe.mutate(everywhere, {
+                onError: (error) => toast.error(errorMessage(error)),
+              })
+            }
+          >
+            {t.unsubscribe.confirm}
+          </Button>
+        </div>
       }
       className="py-10"
     />,

@@ -1,11 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailMarketingSettings, SendEmailBody } from '@fa-clube/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContactImportBody, EmailMarketingSettings, SendEmailBody } from '@fa-clube/contract';
 import { useSession } from '@/lib/session';
 import {
   campaignsKey,
+  contactsKey,
+  deleteContact,
   fetchCampaigns,
+  fetchContacts,
   fetchSettings,
   fetchUnsubscribe,
+  importContacts,
   postUnsubscribe,
   saveSettings,
   sendEmail,
@@ -47,10 +51,35 @@ export function useUnsubscribeInfo(token: string) {
   });
 }
 
+/** A page of the imported contacts (the previous page stays on screen while the next loads). */
+export function useContacts(ws: string, page: number, q: string) {
+  return useQuery({
+    queryKey: [...contactsKey(ws), page, q],
+    queryFn: ({ signal }) => fetchContacts(ws, page, q, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useImportContacts(ws: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ContactImportBody) => importContacts(ws, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contactsKey(ws) }),
+  });
+}
+
+export function useDeleteContact(ws: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteContact(ws, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsKey(ws) }),
+  });
+}
+
 export function useUnsubscribe(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => postUnsubscribe(token),
+    mutationFn: (everywhere: boolean) => postUnsubscribe(token, everywhere),
     onSuccess: (info) => queryClient.setQueryData(['unsubscribe', token], info),
   });
 }

@@ -61,6 +61,33 @@ CREATE TABLE "pix_refunds" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "email_contacts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"email" text NOT NULL,
+	"name" text,
+	"opt_in_method" text NOT NULL,
+	"opt_in_at" timestamp with time zone NOT NULL,
+	"imported_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "email_platform_suppressions" (
+	"email" text PRIMARY KEY NOT NULL,
+	"reason" text NOT NULL,
+	"workspace_id" uuid,
+	"detail" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "email_send_counts" (
+	"day" date NOT NULL,
+	"scope" text NOT NULL,
+	"sent" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "email_send_counts_day_scope_pk" PRIMARY KEY("day","scope")
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "google_linked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "two_factor_enabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "charges" ADD COLUMN "connection_id" uuid;--> statement-breakpoint
@@ -78,6 +105,7 @@ ALTER TABLE "pix_recurring_charges" ADD CONSTRAINT "pix_recurring_charges_fallba
 ALTER TABLE "pix_refunds" ADD CONSTRAINT "pix_refunds_end_to_end_id_pix_notifications_end_to_end_id_fk" FOREIGN KEY ("end_to_end_id") REFERENCES "public"."pix_notifications"("end_to_end_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_refunds" ADD CONSTRAINT "pix_refunds_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_refunds" ADD CONSTRAINT "pix_refunds_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_contacts" ADD CONSTRAINT "email_contacts_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "pix_connections_one_connected_uq" ON "pix_connections" USING btree ("workspace_id") WHERE "pix_connections"."status" = 'connected';--> statement-breakpoint
 CREATE INDEX "pix_connections_status_expiry_idx" ON "pix_connections" USING btree ("status","certificate_expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "pix_recurrences_id_rec_uq" ON "pix_recurrences" USING btree ("id_rec");--> statement-breakpoint
@@ -86,9 +114,12 @@ CREATE INDEX "pix_recurrences_first_charge_idx" ON "pix_recurrences" USING btree
 CREATE UNIQUE INDEX "pix_recurring_charges_period_uq" ON "pix_recurring_charges" USING btree ("recurrence_id","period_end");--> statement-breakpoint
 CREATE UNIQUE INDEX "pix_recurring_charges_txid_uq" ON "pix_recurring_charges" USING btree ("txid");--> statement-breakpoint
 CREATE UNIQUE INDEX "pix_refunds_end_to_end_uq" ON "pix_refunds" USING btree ("end_to_end_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "email_contacts_workspace_email_uq" ON "email_contacts" USING btree ("workspace_id","email");--> statement-breakpoint
 ALTER TABLE "charges" ADD CONSTRAINT "charges_connection_id_pix_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."pix_connections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_notifications" ADD CONSTRAINT "pix_notifications_connection_id_pix_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."pix_connections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_notifications" ADD CONSTRAINT "pix_notifications_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "charges_connection_pending_idx" ON "charges" USING btree ("connection_id","created_at") WHERE "charges"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "pix_notifications_unmatched_idx" ON "pix_notifications" USING btree ("workspace_id","received_at") WHERE "pix_notifications"."charge_id" is null;--> statement-breakpoint
+CREATE INDEX "trueid_customers_undecided_idx" ON "trueid_customers" USING btree ("updated_at") WHERE "trueid_customers"."files_purged_at" is null and "trueid_customers"."decided_at" is null;--> statement-breakpoint
+CREATE INDEX "email_messages_email_idx" ON "email_messages" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "mail_outbox_to_idx" ON "mail_outbox" USING btree (lower("to_address"));
