@@ -12,3 +12,4 @@ export * from './apps';
 export * from './trueid';
 export * from './email-marketing';
 export * from './mail';
+export * from './chat';
