@@ -80,6 +80,8 @@ export async function registerLoadShedding(app: FastifyInstance, ctx: AppContext
     heavy.close();
   });
   app.addHook('onRequest', async (request, reply) => {
+    // an open event stream is no request in flight: it would hold the heavy routes back forever
+    if (request.routeOptions.config.eventStream) return;
     if (!request.routeOptions.config.heavy) {
       reply.raw.once('close', heavy.lightStarted());
       return;

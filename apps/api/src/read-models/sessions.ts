@@ -6,7 +6,7 @@
  * refresh_tokens_live_family_idx (family_id where revoked_at is null), its
  * "still open" answers kept briefly per process (createSessionCheck).
  */
-import { and, eq, isNull, min } from 'drizzle-orm';
+import { and, eq, inArray, isNull, min } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { refreshTokens } from '../db/schema/users';
 
@@ -73,4 +73,23 @@ export async function sessionStartedAt(db: DbOrTx, sessionId: string): Promise<D
     .from(refreshTokens)
     .where(eq(refreshTokens.familyId, sessionId));
   return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * Which of `sessionIds` are still open, in one statement per thousand (the event streams'
+ * keep-alive tick asks for all of its streams at once).
+ */
+export async function openSessions(db: DbOrTx, sessionIds: string[]): Promise<Set<string>> {
+  const ids = sessionIds.filter((id) => UUID.test(id));
+  const open = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .selectDistinct({ id: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(
+        and(inArray(refreshTokens.familyId, ids.slice(i, i + 1000)), isNull(refreshTokens.revokedAt)),
+      );
+    for (const r of rows) open.add(r.id);
+  }
+  return open;
 }

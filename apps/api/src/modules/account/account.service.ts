@@ -1,6 +1,7 @@
 import { EMAIL_CHANGE_TTL_HOURS, centsToMajor } from '@fa-clube/contract';
 import type { MeResponse, SessionsResponse } from '@fa-clube/contract';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { DeviceType } from '@fa-clube/contract';
 import { requireActor } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
@@ -17,6 +18,7 @@ import { deliverSoon, enqueueMail, queueMail } from '../mail/mail.service';
 import { publicImageUrl, thumbnailKey } from '../../lib/storage';
 import { parseUserAgent } from '../../lib/user-agent';
 import { getMe } from '../auth/auth.service';
+import { anonymiseChatsOfDeletedAccount, exportMessagesOf } from '../chat/chat.service';
 import { forgetContentOf } from '../content/content.service';
 import { endSubscriptionsOfDeletedAccount } from '../subscriptions/subscriptions.service';
 import {
@@ -408,19 +410,33 @@ function exportDocument(data: PersonalData, now: Date) {
   };
 }
 
-/** GET /me/export: the document and its file name; the export itself is recorded first. */
+/**
+ * The document as JSON text, its `chat_messages` (which may be many) streamed last, batch by
+ * batch, so the export's memory does not grow with them.
+ */
+async function* exportJson(document: object, messages: AsyncIterable<unknown>) {
+  yield `${JSON.stringify(document).slice(0, -1)},"chat_messages":[`;
+  let separator = '';
+  for await (const message of messages) {
+    yield separator + JSON.stringify(message);
+    separator = ',';
+  }
+  yield ']}';
+}
+
+/** GET /me/export: the document (a JSON stream) and its file name; the export itself is recorded first. */
 export async function exportPersonalData(
   ctx: AppContext,
   actor: Actor | null,
   origin: RequestOrigin,
-): Promise<{ fileName: string; document: ReturnType<typeof exportDocument> }> {
+): Promise<{ fileName: string; document: Readable }> {
   const user = await requireLiveAccount(ctx, actor);
   const now = ctx.clock.now();
   await insertAuditActivity(ctx.db, auditRow(ctx, user.id, origin, 'data_export'));
   const data = (await readPersonalData(ctx.db, user.id))!;
   return {
     fileName: `fa-clube-meus-dados-${now.toISOString().slice(0, 10)}.json`,
-    document: exportDocument(data, now),
+    document: Readable.from(exportJson(exportDocument(data, now), exportMessagesOf(ctx, user.id))),
   };
 }
 
@@ -452,6 +468,7 @@ export async function deleteAccount(
     await closeWorkspacesOfDeletedAccount(tx, user.id, owned, now);
     await endSubscriptionsOfDeletedAccount(tx, user.id, now);
     await forgetContentOf(tx, user.id);
+    await anonymiseChatsOfDeletedAccount(tx, user.id);
     const verifications = await forgetVerificationsOf(tx, user.id);
     await deletePendingLinks(tx, user.id);
     await revokeOtherSessions(tx, user.id, null, now);
