@@ -121,7 +121,9 @@ export async function listChatViews(
   const open = sql`exists (select 1 from ${workspaces} ow
                             where ow.id = ch.workspace_id and ow.deleted_at is null)`;
   const where =
-    'fanId' in of ? sql`ch.fan_id = ${of.fanId} and ${open}` : sql`ch.workspace_id = ${of.workspaceId}`;
+    'fanId' in of
+      ? sql`ch.fan_id = ${of.fanId} and ${open}`
+      : sql`ch.workspace_id = ${of.workspaceId}`;
   const rows = await selectViews(
     db,
     viewsQuery(
@@ -171,7 +173,10 @@ export async function findChatParticipant(
           and ${workspaceMembers.userId} = ${userId})`,
     })
     .from(chats)
-    .innerJoin(workspaces, sql`${workspaces.id} = ${chats.workspaceId} and ${workspaces.deletedAt} is null`)
+    .innerJoin(
+      workspaces,
+      sql`${workspaces.id} = ${chats.workspaceId} and ${workspaces.deletedAt} is null`,
+    )
     .where(sql`${chats.id} = ${chatId} and ${chats.workspaceId} = ${ws}`)
     .limit(1);
   if (!row) return null;
@@ -325,12 +330,19 @@ export interface DigestRecipient {
 export async function digestTargets(
   db: DbOrTx,
   sides: { chatId: string; side: ChatSide }[],
-): Promise<(DigestRecipient & { chatId: string; side: ChatSide; otherName: string; unread: number })[]> {
+): Promise<
+  (DigestRecipient & { chatId: string; side: ChatSide; otherName: string; unread: number })[]
+> {
   if (sides.length === 0) return [];
   const fanChats = sides.filter((s) => s.side === 'fan').map((s) => s.chatId);
   const creatorChats = sides.filter((s) => s.side === 'creator').map((s) => s.chatId);
   const uuids = (ids: string[]) =>
-    ids.length ? sql`array[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]` : sql`array[]::uuid[]`;
+    ids.length
+      ? sql`array[${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`
+      : sql`array[]::uuid[]`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select c.id as chat_id, 'fan' as side, u.id as user_id, u.email, u.full_name,

@@ -87,7 +87,10 @@ export async function openSessions(db: DbOrTx, sessionIds: string[]): Promise<Se
       .selectDistinct({ id: refreshTokens.familyId })
       .from(refreshTokens)
       .where(
-        and(inArray(refreshTokens.familyId, ids.slice(i, i + 1000)), isNull(refreshTokens.revokedAt)),
+        and(
+          inArray(refreshTokens.familyId, ids.slice(i, i + 1000)),
+          isNull(refreshTokens.revokedAt),
+        ),
       );
     for (const r of rows) open.add(r.id);
   }

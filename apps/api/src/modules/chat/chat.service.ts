@@ -212,9 +212,15 @@ export async function postMessage(
     if (!(await isSubscribed(ctx.db, me.userId, chat.workspaceId, now)))
       throw subscriptionRequired();
   }
-  const wait = await ctx.throttle.consume(`chat-message:${me.userId}`, ctx.config.limits.chatMessages);
+  const wait = await ctx.throttle.consume(
+    `chat-message:${me.userId}`,
+    ctx.config.limits.chatMessages,
+  );
   if (wait > 0)
-    throw rateLimited(wait, 'Você enviou muitas mensagens seguidas. Aguarde um pouco e tente de novo.');
+    throw rateLimited(
+      wait,
+      'Você enviou muitas mensagens seguidas. Aguarde um pouco e tente de novo.',
+    );
   const digestAt = new Date(now.getTime() + CHAT_DIGEST_DELAY_MINUTES * 60_000);
   const row = await ctx.db.transaction((tx) =>
     insertMessage(tx, { chatId, senderId: me.userId, side, text, now, digestAt }),

@@ -55,7 +55,9 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         hub.add(stream);
         reply.raw.once('close', () => hub.remove(stream));
         try {
-          stream.startLive(resume.success ? await missedMessages(ctx, actor.userId, resume.data) : []);
+          stream.startLive(
+            resume.success ? await missedMessages(ctx, actor.userId, resume.data) : [],
+          );
         } catch (err) {
           hub.remove(stream);
           throw err;
