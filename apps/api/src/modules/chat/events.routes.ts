@@ -53,7 +53,13 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const stream = new EventStream(actor.userId, actor.sessionId, exp * 1000);
         // registered first: what is published while the replay is read waits in the stream
         hub.add(stream);
-        reply.raw.once('close', () => hub.remove(stream));
+        const socket = request.raw.socket;
+        reply.raw.once('close', () => {
+          hub.remove(stream);
+          // the connection is of no further use (a client opens a new stream): it must not
+          // linger and hold the server's close
+          socket.destroy();
+        });
         try {
           stream.startLive(
             resume.success ? await missedMessages(ctx, actor.userId, resume.data) : [],
@@ -62,11 +68,15 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           hub.remove(stream);
           throw err;
         }
-        return reply
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          .header('cache-control', 'no-cache, no-store, no-transform')
-          .header('x-accel-buffering', 'no')
-          .send(stream.body);
+        return (
+          reply
+            .header('content-type', 'text/event-stream; charset=utf-8')
+            .header('cache-control', 'no-cache, no-store, no-transform')
+            .header('x-accel-buffering', 'no')
+            // once it ends the connection goes too: nothing is kept alive to hold a server's close
+            .header('connection', 'close')
+            .send(stream.body)
+        );
       },
     );
   };
