@@ -20,7 +20,6 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import pg from 'pg';
 import { timeOrderedId } from '../apps/api/src/db/ids';
 import { signAccessToken } from '../apps/api/src/lib/jwt';
 import { deriveKeys } from '../apps/api/src/lib/secrets';
+import { freePort } from '../apps/api/test/support/server';
 import { openSse } from '../apps/api/test/support/sse';
 import type { SseStream } from '../apps/api/test/support/sse';
 import { writeJson } from './measure';
@@ -50,17 +50,6 @@ const percentile = (sorted: number[], p: number) =>
     ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
     : NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHealthy(url: string, child: ChildProcess) {
   const deadline = Date.now() + 120_000;

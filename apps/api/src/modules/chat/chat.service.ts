@@ -137,20 +137,29 @@ export async function openChat(
   return { chat: await chatFor(ctx, id, 'fan'), created };
 }
 
+/** A page of the fan's or of a workspace's conversations, seen from that side. */
+async function chatsPage(
+  ctx: AppContext,
+  of: { fanId: string } | { workspaceId: string },
+  query: { page: number; size: number },
+): Promise<ChatsResponse> {
+  const { views, total } = await listChatViews(
+    ctx.db,
+    of,
+    { limit: query.size, offset: pageOffset(CHATS_PAGING, query.page, query.size) },
+    ctx.clock.now(),
+  );
+  const side: ChatSide = 'fanId' in of ? 'fan' : 'creator';
+  return { chats: views.map((v) => toChat(v, side)), ...query, total };
+}
+
 /** GET /chats: the caller's conversations as a fan, most recent activity first. */
 export async function listFanChats(
   ctx: AppContext,
   actor: Actor | null,
   query: { page: number; size: number },
 ): Promise<ChatsResponse> {
-  const me = requireActor(actor);
-  const { views, total } = await listChatViews(
-    ctx.db,
-    { fanId: me.userId },
-    { limit: query.size, offset: pageOffset(CHATS_PAGING, query.page, query.size) },
-    ctx.clock.now(),
-  );
-  return { chats: views.map((v) => toChat(v, 'fan')), ...query, total };
+  return chatsPage(ctx, { fanId: requireActor(actor).userId }, query);
 }
 
 /** GET /chats/{ws}: the workspace's conversations, for its owner and members. */
@@ -161,13 +170,7 @@ export async function listWorkspaceChats(
   query: { page: number; size: number },
 ): Promise<ChatsResponse> {
   await requireWorkspaceRole(ctx.db, actor, ws, 'member');
-  const { views, total } = await listChatViews(
-    ctx.db,
-    { workspaceId: ws },
-    { limit: query.size, offset: pageOffset(CHATS_PAGING, query.page, query.size) },
-    ctx.clock.now(),
-  );
-  return { chats: views.map((v) => toChat(v, 'creator')), ...query, total };
+  return chatsPage(ctx, { workspaceId: ws }, query);
 }
 
 /** GET /chats/{ws}/{chatId} */
