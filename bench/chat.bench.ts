@@ -153,6 +153,8 @@ async function main() {
         '--processes > 1 precisa de REDIS_URL (a entrega entre processos passa pelo Redis)',
       );
     const bases: string[] = [];
+    // one prefix for all processes: they share the pub/sub channel
+    const redisPrefix = `fa-bench-${randomBytes(4).toString('hex')}:`;
     for (let p = 0; p < PROCESSES; p++) {
       const port = await freePort();
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -167,9 +169,7 @@ async function main() {
           JWT_SECRET: jwtSecret,
           MAIL_DISABLED: 'true',
           LOG_LEVEL: 'warn',
-          ...(process.env.REDIS_URL
-            ? { REDIS_KEY_PREFIX: `fa-bench-${randomBytes(4).toString('hex')}:` }
-            : {}),
+          ...(process.env.REDIS_URL ? { REDIS_KEY_PREFIX: redisPrefix } : {}),
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
@@ -206,7 +206,7 @@ async function main() {
     );
 
     // who waits for which message: the sender's own stream and the creator's
-    const sentAt = new Map<string, number>();
+    const sent = new Map<string, { at: number; fan: number }>();
     const postMs: number[] = [];
     let failedPosts = 0;
     const total = Math.round(RATE * SECONDS);
@@ -237,7 +237,7 @@ async function main() {
               failedPosts++;
               return;
             }
-            sentAt.set(((await res.json()) as { id: string }).id, t0);
+            sent.set(((await res.json()) as { id: string }).id, { at: t0, fan: f.i });
           })
           .catch(() => void failedPosts++)
           .finally(() => pending.delete(work));
@@ -249,24 +249,18 @@ async function main() {
 
     const delivery: number[] = [];
     let lost = 0;
-    const measure = (s: SseStream, expected: Set<string>) => {
+    const measure = (s: SseStream, expected: string[]) => {
       const got = new Map(s.events.map((e) => [e.id!, e.at]));
       for (const id of expected) {
         const at = got.get(id);
         if (at === undefined) lost++;
-        else delivery.push(at - sentAt.get(id)!);
+        else delivery.push(at - sent.get(id)!.at);
       }
     };
-    const byFan = new Map<number, Set<string>>();
-    // each message goes to its fan's own stream: the creator's stream names its chat
-    const chatOfFan = new Map(fans.map((f) => [f.chat, f.i]));
-    for (const e of creatorStream.events) {
-      const data = JSON.parse(e.data) as { id: string; chat_id: string };
-      if (!sentAt.has(data.id)) continue;
-      const i = chatOfFan.get(data.chat_id)!;
-      byFan.set(i, (byFan.get(i) ?? new Set()).add(data.id));
-    }
-    measure(creatorStream, new Set(sentAt.keys()));
+    // each message goes to the creator's stream and to its fan's own
+    measure(creatorStream, [...sent.keys()]);
+    const byFan = new Map<number, string[]>();
+    for (const [id, { fan }] of sent) byFan.set(fan, [...(byFan.get(fan) ?? []), id]);
     for (const [i, ids] of byFan) measure(fanStreams[i]!, ids);
     delivery.sort((a, b) => a - b);
     postMs.sort((a, b) => a - b);
@@ -276,8 +270,8 @@ async function main() {
       processes: PROCESSES,
       rate: RATE,
       seconds: SECONDS,
-      posted: sentAt.size,
-      achievedRate: round(sentAt.size / postedIn),
+      posted: sent.size,
+      achievedRate: round(sent.size / postedIn),
       failedPosts,
       deliveries: delivery.length,
       lost,
