@@ -35,6 +35,8 @@ export interface ProfileSlots {
    * loads the posts once a subscription becomes active.
    */
   plans?: (profile: Profile, onSubscribed: () => void) => ReactNode;
+  /** Beside an active subscriber's 'Assinado' badge ('Enviar mensagem', from chat). */
+  message?: (profile: Profile) => ReactNode;
 }
 
 export interface ProfilePageProps extends ProfileSlots {
@@ -85,7 +87,13 @@ export function ProfilePage({ username, plansSettled = true, ...slots }: Profile
   return <ProfileView profile={profileQuery.data} {...slots} />;
 }
 
-function ProfileView({ profile, composer, posts, plans }: ProfileSlots & { profile: Profile }) {
+function ProfileView({
+  profile,
+  composer,
+  posts,
+  plans,
+  message,
+}: ProfileSlots & { profile: Profile }) {
   const queryClient = useQueryClient();
   const { token, workspace } = useSession();
   const plansRef = useRef<HTMLDivElement>(null);
@@ -154,6 +162,7 @@ function ProfileView({ profile, composer, posts, plans }: ProfileSlots & { profi
         <ProfileHeader
           profile={profile}
           subscribed={subscribedVisitor}
+          subscriberAction={subscribedVisitor && token ? message?.(profile) : null}
           actions={
             owner ? (
               <Button asChild variant="outline" className="rounded-full">
