@@ -38,7 +38,7 @@ export const t = {
     profile: 'Perfil',
     settings: 'Configurações',
     messages: 'Mensagens',
-    /** The accessible text of the unread badge ('Mensagens, 3 conversas não lidas'). */
+    /** The accessible text of the unread badge ('Mensagens (3 conversas não lidas)'). */
     unreadChats: (count: number) =>
       count >= 100
         ? 'mais de 99 conversas não lidas'

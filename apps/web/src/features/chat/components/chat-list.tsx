@@ -53,10 +53,10 @@ export function ChatList({
 }: ChatListProps) {
   const now = useNow();
   return (
-    <div className="grid gap-2 pb-4">
-      <ul className="grid gap-0.5 px-2" aria-label={t.chat.listLabel}>
+    <div className="grid grid-cols-1 gap-2 pb-4">
+      <ul className="grid grid-cols-1 gap-0.5 px-2" aria-label={t.chat.listLabel}>
         {chats.map((chat) => (
-          <li key={chat.id}>
+          <li key={chat.id} className="min-w-0">
             <ChatRow
               chat={chat}
               viewer={viewer}
@@ -154,7 +154,7 @@ function ChatRow({
           {unread ? (
             <span className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums">
               <span aria-hidden>{chat.unread > 99 ? '99+' : chat.unread}</span>
-              <span className="sr-only">{`, ${t.chat.unread(chat.unread)}`}</span>
+              <span className="sr-only">{`(${t.chat.unread(chat.unread)})`}</span>
             </span>
           ) : null}
         </div>

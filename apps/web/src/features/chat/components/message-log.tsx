@@ -128,46 +128,49 @@ export function MessageLog({
         data-testid="message-log"
         className="h-full overflow-y-auto overscroll-contain px-3 pt-2 pb-4 outline-none [overflow-anchor:none] focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:ring-inset sm:px-5 lg:px-8"
       >
-        <div ref={top} className="flex min-h-10 items-center justify-center py-2">
-          {hasOlder ? (
-            olderFailed ? (
-              <div className="grid justify-items-center gap-2 text-center">
-                <p role="alert" className="text-xs text-destructive-text">
-                  {t.chat.olderError}
-                </p>
-                <Button variant="outline" size="sm" onClick={onOlder}>
-                  {t.common.retry}
+        {/* a short conversation sits at the bottom, by the composer */}
+        <div className="flex min-h-full flex-col justify-end">
+          <div ref={top} className="flex min-h-10 items-center justify-center py-2">
+            {hasOlder ? (
+              olderFailed ? (
+                <div className="grid justify-items-center gap-2 text-center">
+                  <p role="alert" className="text-xs text-destructive-text">
+                    {t.chat.olderError}
+                  </p>
+                  <Button variant="outline" size="sm" onClick={onOlder}>
+                    {t.common.retry}
+                  </Button>
+                </div>
+              ) : loadingOlder ? (
+                <Spinner label={t.chat.loadingOlder} className="size-5 text-muted-foreground" />
+              ) : (
+                <Button variant="ghost" size="sm" onClick={onOlder}>
+                  {t.chat.loadOlder}
                 </Button>
-              </div>
-            ) : loadingOlder ? (
-              <Spinner label={t.chat.loadingOlder} className="size-5 text-muted-foreground" />
-            ) : (
-              <Button variant="ghost" size="sm" onClick={onOlder}>
-                {t.chat.loadOlder}
-              </Button>
-            )
-          ) : null}
-        </div>
-        {items.length === 0 ? (
-          empty
-        ) : (
-          <div className="mx-auto grid max-w-3xl gap-2">
-            {groups.map((group) => (
-              <section key={group.key} aria-label={group.label}>
-                <h3 className="sticky top-0 z-10 flex justify-center py-2">
-                  <span className="rounded-full border bg-background/95 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs backdrop-blur">
-                    {group.label}
-                  </span>
-                </h3>
-                <ol className="grid">
-                  {group.items.map(({ item, startsRun }) => (
-                    <Bubble key={item.id} item={item} startsRun={startsRun} />
-                  ))}
-                </ol>
-              </section>
-            ))}
+              )
+            ) : null}
           </div>
-        )}
+          {items.length === 0 ? (
+            empty
+          ) : (
+            <div className="mx-auto grid max-w-3xl gap-2">
+              {groups.map((group) => (
+                <section key={group.key} aria-label={group.label}>
+                  <h3 className="sticky top-0 z-10 flex justify-center py-2">
+                    <span className="rounded-full border bg-background/95 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs backdrop-blur">
+                      {group.label}
+                    </span>
+                  </h3>
+                  <ol className="grid">
+                    {group.items.map(({ item, startsRun }) => (
+                      <Bubble key={item.id} item={item} startsRun={startsRun} />
+                    ))}
+                  </ol>
+                </section>
+              ))}
+            </div>
+          )}
+        </div>
       </div>
       {unseen ? (
         <Button
@@ -221,7 +224,7 @@ function Bubble({ item, startsRun }: { item: LogItem; startsRun: boolean }) {
           title={fullDateTime(item.createdAt)}
           className={cn(
             'mt-0.5 block text-right text-[11px] tabular-nums',
-            item.own && !failed ? 'text-primary-foreground/85' : 'text-muted-foreground',
+            item.own && !failed ? 'text-primary-foreground' : 'text-muted-foreground',
           )}
         >
           {clockTime(item.createdAt)}

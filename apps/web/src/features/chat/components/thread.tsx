@@ -290,7 +290,7 @@ function ThreadBody({
         olderFailed={olderFailed}
         onOlder={onOlder}
         empty={
-          <div className="flex h-[calc(100%-3rem)] items-center justify-center">
+          <div className="flex flex-1 items-center justify-center">
             <EmptyState
               icon={MessageCircle}
               title={t.chat.startTitle}

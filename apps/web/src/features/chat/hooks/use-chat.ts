@@ -64,6 +64,8 @@ export function useChat(ws: string, chatId: string) {
     queryKey: chatKey(viewer, chatId),
     queryFn: ({ signal }) => fetchChat(ws, chatId, signal),
     placeholderData: listedChat(queryClient, viewer, chatId),
+    // muted, unmuted, subscription ended or renewed meanwhile (not sent live)
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -116,6 +118,10 @@ export function useSendMessage(ws: string, chatId: string) {
           receiveMessage(queryClient, viewer, message, chatId);
           // leaves the outbox once the thread on screen holds it
           outbox.update(item.id, { status: 'sent', messageId: message.id });
+          // posting again works: unmuted, or subscribed again, meanwhile
+          const chat = queryClient.getQueryData<Chat>(chatKey(viewer, chatId));
+          if (chat && (chat.blocked || !chat.subscribed))
+            void queryClient.invalidateQueries({ queryKey: chatKey(viewer, chatId) });
         },
         (error: unknown) => {
           outbox.update(item.id, { status: 'failed', error: failureText(error) });
