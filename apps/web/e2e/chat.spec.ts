@@ -211,7 +211,9 @@ test.describe('chat with the creator', () => {
     await creatorThread.getByRole('button', { name: 'Reativar' }).click();
     await creatorPage.getByRole('alertdialog').getByRole('button', { name: 'Reativar' }).click();
     await expect(creatorThread.getByRole('button', { name: 'Silenciar fã' })).toBeVisible();
-    await bubbles(fanPage, 'Ainda está aí?').getByRole('button', { name: 'Tentar de novo' }).click();
+    await bubbles(fanPage, 'Ainda está aí?')
+      .getByRole('button', { name: 'Tentar de novo' })
+      .click();
     await expect(bubbles(fanPage, 'Ainda está aí?')).toHaveAttribute('data-status', 'sent');
     await expect(bubbles(creatorPage, 'Ainda está aí?')).toHaveCount(1);
     await expect(fanPage.getByRole('textbox', { name: 'Mensagem' })).toBeVisible();
@@ -249,9 +251,7 @@ test.describe('chat with the creator', () => {
       fanPage.getByText('Avisos por e-mail desativados.', { exact: true }),
     ).toBeVisible();
     await fanPage.reload();
-    await expect(
-      fanPage.getByTestId('chat-email-settings').getByRole('switch'),
-    ).not.toBeChecked();
+    await expect(fanPage.getByTestId('chat-email-settings').getByRole('switch')).not.toBeChecked();
     await closeToast(fanPage);
     await fanPage.getByTestId('chat-email-settings').scrollIntoViewIfNeeded();
     await captureScreens(fanPage, 'chat-email-settings', { fullPage: false });

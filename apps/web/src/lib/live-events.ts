@@ -26,8 +26,6 @@ export interface LiveEventsOptions {
   onEvent: (event: string, data: unknown) => void;
   /** A stream opened again after a gap: refetch what is on screen. */
   onReconnect?: () => void;
-  /** The session is over (the refresh was refused): nothing more will be opened. */
-  onSessionEnd?: () => void;
   /** Injected by tests. */
   EventSource?: typeof EventSource;
   random?: () => number;
@@ -56,6 +54,8 @@ function expiresWithin(token: string, ms: number): boolean {
 
 export function openLiveEvents(options: LiveEventsOptions): LiveEvents {
   const Source = options.EventSource ?? globalThis.EventSource;
+  // a browser without EventSource gets its messages on the next refetch
+  if (typeof Source !== 'function') return { close() {} };
   const random = options.random ?? Math.random;
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -105,9 +105,9 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEvents {
       token = await freshToken();
     } catch (error) {
       if (closed) return;
+      // the session is over (the refresh was refused): the next request signs the user out
       if (isSessionError(error)) {
         closed = true;
-        options.onSessionEnd?.();
         return;
       }
       retry();
@@ -146,13 +146,13 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEvents {
       });
     es.onerror = () => {
       if (source !== es) return;
+      // refused outright (an HTTP error: EventSource gives up, CLOSED), not a dropped connection
+      // (CONNECTING, it would try again): perhaps the token
+      if (!streamOpened && es.readyState === CLOSED) refusedToken = token;
       // EventSource would retry by itself, without a fresh token or a backoff: this client does
       es.close();
       source = null;
       if (streamOpened && Date.now() - openedAt >= HEALTHY_STREAM_MS) attempt = 0;
-      // refused outright (an HTTP error: EventSource gives up, CLOSED), not a dropped connection
-      // (CONNECTING): perhaps the token
-      if (!streamOpened && es.readyState === CLOSED) refusedToken = token;
       retry();
     };
   };

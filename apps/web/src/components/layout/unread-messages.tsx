@@ -14,7 +14,7 @@ export function UnreadMessagesBadge() {
       className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums"
     >
       <span aria-hidden>{formatUnread(count)}</span>
-      <span className="sr-only">{`(${t.nav.unreadChats(count)})`}</span>
+      <span className="sr-only">{` (${t.nav.unreadChats(count)})`}</span>
     </span>
   );
 }

@@ -154,7 +154,7 @@ function ChatRow({
           {unread ? (
             <span className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums">
               <span aria-hidden>{chat.unread > 99 ? '99+' : chat.unread}</span>
-              <span className="sr-only">{`(${t.chat.unread(chat.unread)})`}</span>
+              <span className="sr-only">{` (${t.chat.unread(chat.unread)})`}</span>
             </span>
           ) : null}
         </div>

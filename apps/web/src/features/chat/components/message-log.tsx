@@ -153,7 +153,7 @@ export function MessageLog({
           {items.length === 0 ? (
             empty
           ) : (
-            <div className="mx-auto grid max-w-3xl gap-2">
+            <div className="mx-auto grid w-full max-w-3xl gap-2">
               {groups.map((group) => (
                 <section key={group.key} aria-label={group.label}>
                   <h3 className="sticky top-0 z-10 flex justify-center py-2">

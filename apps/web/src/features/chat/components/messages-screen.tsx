@@ -222,7 +222,7 @@ function SideTab({
       {unread > 0 ? (
         <span className="inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-none font-semibold text-primary-foreground tabular-nums">
           <span aria-hidden>{unread}</span>
-          <span className="sr-only">{`(${t.nav.unreadChats(unread)})`}</span>
+          <span className="sr-only">{` (${t.nav.unreadChats(unread)})`}</span>
         </span>
       ) : null}
     </TabsTrigger>
