@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { BrowserContext, Page, Request } from '@playwright/test';
-import { storeSession } from './support/api';
+import type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
+import { signInApi, storeSession } from './support/api';
 import { closeToast, createAccount, setUpPlans, subscribeAndPay } from './support/content';
+import type { Account } from './support/content';
 import { captureScreens } from './support/screens';
 
 /** The live streams (`GET /events`) the page opened, and how many are still open. */
@@ -70,6 +71,22 @@ async function dropLiveConnection(page: Page) {
     return n;
   });
   expect(dropped).toBe(1);
+}
+
+/** An API call as `account` (setup the journey does not look at). */
+async function apiAs(
+  request: APIRequestContext,
+  account: Account,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+) {
+  const res = await request[method](`/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${account.tokens.access_token}` },
+    data,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json() as Promise<{ id: string; workspace: { id: string } }>;
 }
 
 async function newPage(context: BrowserContext, width: number) {
@@ -262,6 +279,48 @@ test.describe('chat with the creator', () => {
     await fanPage.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(fanPage).toHaveURL('/login');
     await expect.poll(() => fanStreams.open).toBe(0);
+
+    // ---- a long conversation: scrolled to the top, the older messages load above what was read
+    const [ws, chatId] = threadUrl.split('/').slice(-2) as [string, string];
+    // sessions of their own for the setup (the fan's browser session ended with 'Sair')
+    const fanApi = { ...fan, tokens: await signInApi(request, fan.user) };
+    const creatorApi = { ...creator, tokens: await signInApi(request, creator.user) };
+    for (let i = 1; i <= 30; i++)
+      await apiAs(request, i % 2 ? fanApi : creatorApi, 'post', `/chats/${ws}/${chatId}/messages`, {
+        text: `histórico ${i}`,
+      });
+    await creatorPage.reload();
+    await expect(bubbles(creatorPage, 'histórico 30')).toBeVisible();
+    // the newest page: 30 of the 36
+    await expect(creatorPage.getByTestId('message')).toHaveCount(30);
+    const log = creatorPage.getByTestId('message-log');
+    const oldest = bubbles(creatorPage, 'histórico 1');
+    await expect(oldest).toHaveCount(1);
+    await log.evaluate((el) => el.scrollTo(0, 0));
+    await expect(bubbles(creatorPage, 'Oi, Carla! Adorei o ensaio de ontem.')).toHaveCount(1);
+    await expect(creatorPage.getByTestId('message')).toHaveCount(36);
+    // the view did not jump to the top: what was read stays in sight
+    await expect(oldest).toBeInViewport();
+    expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await expect(creatorPage.getByRole('button', { name: 'Carregar anteriores' })).toHaveCount(0);
+
+    // ---- a creator who is also a fan sees both sides as tabs
+    await setUpPlans(request, fanApi);
+    await subscribeAndPay(request, fanApi, creatorApi);
+    const asFan = await apiAs(request, creatorApi, 'post', `/chats?username=${fan.user.username}`);
+    await apiAs(request, fanApi, 'post', `/chats/${asFan.workspace.id}/${asFan.id}/messages`, {
+      text: 'Obrigado por assinar, Carla!',
+    });
+    await creatorPage.goto('/messages');
+    const tabs = creatorPage.getByRole('tablist', { name: 'Lado das conversas' });
+    await expect(tabs.getByRole('tab', { name: 'Meu espaço' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(creatorPage.getByTestId('chat-row')).toContainText('Bruno Lima');
+    await tabs.getByRole('tab', { name: 'Como fã (1 conversa não lida)' }).click();
+    await expect(creatorPage.getByTestId('chat-row')).toContainText('Obrigado por assinar, Carla!');
+    await captureScreens(creatorPage, 'chat-tabs', { fullPage: false });
 
     await fanContext.close();
     await creatorContext.close();

@@ -55,6 +55,7 @@ export const t = {
     waitAndRetry: (seconds: number) =>
       `Você enviou muitas mensagens seguidas. Tente de novo em ${seconds} s.`,
     newMessages: 'Novas mensagens',
+    latest: 'Mais recentes',
     viewProfile: 'Ver perfil',
     deletedAccount: 'Esta conta foi excluída. Não é possível responder.',
 

@@ -142,14 +142,7 @@ function ChatRow({
               unread ? 'text-foreground' : 'text-muted-foreground',
             )}
           >
-            {last ? (
-              <>
-                {mine ? t.chat.youPrefix : null}
-                {oneLine(last.text)}
-              </>
-            ) : (
-              <span className="italic">{t.chat.noMessages}</span>
-            )}
+            {last ? `${mine ? t.chat.youPrefix : ''}${oneLine(last.text)}` : t.chat.noMessages}
           </p>
           {unread ? (
             <span className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums">

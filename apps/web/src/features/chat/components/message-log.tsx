@@ -55,49 +55,51 @@ export function MessageLog({
   /** The scroller as last seen: its height and position, to keep the view when older ones come. */
   const seen = useRef({ height: 0, top: 0 });
   const atEnd = useRef(true);
-  const [ready, setReady] = useState(false);
-  const [unseen, setUnseen] = useState(false);
+  /** The first view has been scrolled to the end (older pages load from then on). */
+  const ready = useRef(false);
+  /** Scrolled up, away from the end: the newest message then (a newer one is 'Novas mensagens'). */
+  const [away, setAway] = useState<{ lastId: string | undefined } | null>(null);
   const firstId = items[0]?.id;
   const last = items.at(-1);
+  const hasItems = items.length > 0;
 
-  const remember = () => {
+  /** Notes where the reader is (after each render and each scroll). */
+  const measure = () => {
     const el = scroller.current;
     if (!el) return;
     seen.current = { height: el.scrollHeight, top: el.scrollTop };
     atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
-    if (atEnd.current) setUnseen(false);
+  };
+  const onScroll = () => {
+    measure();
+    if (atEnd.current) setAway(null);
+    else if (!away) setAway({ lastId: last?.id });
   };
 
   // older messages came in above: the same messages stay where they were
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el || !ready) return;
+    if (!el || !ready.current) return;
     el.scrollTop = seen.current.top + (el.scrollHeight - seen.current.height);
-    remember();
-    // only when the oldest changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstId]);
 
   // a new message at the end: followed when the reader is there (or wrote it)
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el) return;
-    if (!ready || atEnd.current || last?.own) {
-      el.scrollTop = el.scrollHeight;
-      remember();
-      if (!ready && items.length > 0) setReady(true);
-    } else {
-      setUnseen(true);
-      seen.current.height = el.scrollHeight;
-    }
+    if (!el || !(!ready.current || atEnd.current || last?.own)) return;
+    el.scrollTop = el.scrollHeight;
+    if (hasItems) ready.current = true;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [last?.id, last?.status]);
+
+  // after every render (last): the measure the next one starts from
+  useLayoutEffect(measure);
 
   // scrolled near the top: the older page (after the first view is at the end)
   useEffect(() => {
     const root = scroller.current;
     const el = top.current;
-    if (!root || !el || !ready || !hasOlder || loadingOlder || olderFailed) return;
+    if (!root || !el || !ready.current || !hasOlder || loadingOlder || olderFailed) return;
     if (typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -107,26 +109,29 @@ export function MessageLog({
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ready, hasOlder, loadingOlder, olderFailed, onOlder]);
+  }, [hasItems, hasOlder, loadingOlder, olderFailed, onOlder]);
 
   const toEnd = () => {
     const el = scroller.current;
     if (!el) return;
     el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
-    setUnseen(false);
+    setAway(null);
   };
+  const fresh = away !== null && last !== undefined && last.id !== away.lastId;
 
   return (
     <div className="relative min-h-0 flex-1">
       <div
         ref={scroller}
-        onScroll={remember}
+        onScroll={onScroll}
         role="log"
         aria-label={label}
         aria-busy={loadingOlder || undefined}
         tabIndex={0}
         data-testid="message-log"
-        className="h-full overflow-y-auto overscroll-contain px-3 pt-2 pb-4 outline-none [overflow-anchor:none] focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:ring-inset sm:px-5 lg:px-8"
+        // the position is kept by hand when older messages come in above (no scroll anchoring)
+        style={{ overflowAnchor: 'none', overscrollBehavior: 'contain' }}
+        className="h-full overflow-y-auto px-3 pt-2 pb-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:ring-inset sm:px-5 lg:px-8"
       >
         {/* a short conversation sits at the bottom, by the composer */}
         <div className="flex min-h-full flex-col justify-end">
@@ -172,14 +177,15 @@ export function MessageLog({
           )}
         </div>
       </div>
-      {unseen ? (
+      {away ? (
         <Button
           size="sm"
-          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-md"
+          variant={fresh ? 'default' : 'outline'}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-lg"
           onClick={toEnd}
         >
           <ArrowDown aria-hidden />
-          {t.chat.newMessages}
+          {fresh ? t.chat.newMessages : t.chat.latest}
         </Button>
       ) : null}
     </div>
@@ -208,15 +214,19 @@ function Bubble({ item, startsRun }: { item: LogItem; startsRun: boolean }) {
       <div
         className={cn(
           'max-w-full rounded-2xl px-3.5 pt-2 pb-1.5 shadow-xs',
-          item.own
-            ? 'rounded-br-md bg-primary text-primary-foreground'
-            : 'rounded-bl-md border bg-card text-card-foreground',
+          item.own ? 'bg-primary text-primary-foreground' : 'border bg-card text-card-foreground',
           sending && 'opacity-70',
           failed && 'bg-destructive/10 text-foreground ring-1 ring-destructive/40',
         )}
+        // the corner by the sender's side is the bubble's tail
+        style={item.own ? { borderBottomRightRadius: 6 } : { borderBottomLeftRadius: 6 }}
       >
         <span className="sr-only">{`${item.name ?? who}: `}</span>
-        <p className="text-[15px] leading-snug [overflow-wrap:anywhere] whitespace-pre-wrap">
+        {/* plain text as written: line breaks kept, a long word broken anywhere */}
+        <p
+          className="text-[15px] leading-snug whitespace-pre-wrap"
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {item.text}
         </p>
         <time

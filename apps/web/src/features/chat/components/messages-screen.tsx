@@ -2,6 +2,7 @@ import { MessageCircle, MessagesSquare, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DocumentTitle } from '@/components/layout/document-title';
+import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -100,7 +101,7 @@ function Conversations() {
     (q.data?.pages ?? []).reduce((n, p) => n + p.chats.filter((c) => c.unread > 0).length, 0);
 
   const listBody = (
-    <div data-testid="chat-list">
+    <div data-testid="chat-list" className="pt-2">
       {loading ? (
         <ChatListSkeleton />
       ) : failed ? (
@@ -137,7 +138,7 @@ function Conversations() {
 
   if (nothing && !threadOpen)
     return (
-      <div className="flex flex-1 flex-col px-4 py-6 sm:px-6 md:px-8 md:py-10">
+      <Page className="self-start">
         <h1 className="mb-6 text-2xl font-semibold tracking-tight md:mb-8 md:text-[28px]">
           {t.chat.title}
         </h1>
@@ -145,9 +146,8 @@ function Conversations() {
           icon={MessagesSquare}
           title={t.chat.emptyTitle}
           description={t.chat.emptyText}
-          className="mx-auto w-full max-w-3xl"
         />
-      </div>
+      </Page>
     );
 
   return (
@@ -156,13 +156,16 @@ function Conversations() {
         value={side}
         onValueChange={(value) => setPicked({ side: value as Side, at: chatId })}
         className={cn(
-          'flex w-full min-w-0 flex-col gap-0 border-r lg:w-[22rem] lg:shrink-0 xl:w-[25rem]',
+          'flex w-full min-w-0 flex-col gap-0 lg:w-[22rem] lg:shrink-0 lg:border-r xl:w-[25rem]',
           threadOpen && 'hidden lg:flex',
         )}
       >
-        <div className="grid gap-4 px-4 pt-5 pb-3 sm:px-5 md:pt-8">
-          <h1 className="text-2xl font-semibold tracking-tight md:text-[28px]">{t.chat.title}</h1>
-          {both ? (
+        {/* as tall as the thread's header beside it */}
+        <div className="flex h-16 shrink-0 items-center border-b px-4 sm:px-5">
+          <h1 className="text-xl font-semibold tracking-tight">{t.chat.title}</h1>
+        </div>
+        {both ? (
+          <div className="px-4 pt-3 sm:px-5">
             <TabsList className="w-full" aria-label={t.chat.sides}>
               <SideTab value="creator" unread={unreadOf(team)}>
                 {workspace?.is_owner === false ? workspace.label : t.chat.mySpace}
@@ -171,8 +174,8 @@ function Conversations() {
                 {t.chat.asFan}
               </SideTab>
             </TabsList>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
         {both ? (
           (['creator', 'fan'] as const).map((value) => (
             <TabsContent key={value} value={value} className="min-h-0 flex-1 overflow-y-auto">

@@ -150,7 +150,7 @@ function subscribeVisibility(listener: () => void) {
 export function usePageVisible(): boolean {
   return useSyncExternalStore(
     subscribeVisibility,
-    () => document.visibilityState === 'visible',
+    () => document.visibilityState !== 'hidden',
     () => true,
   );
 }
