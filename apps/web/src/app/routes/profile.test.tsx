@@ -58,11 +58,19 @@ describe('profile page with posts', () => {
 
 /** The route as the app composes it: 'Enviar mensagem' (chat) beside 'Assinado' (profile). */
 describe("profile page: 'Enviar mensagem'", () => {
+  const monthly = {
+    id: '0d0d0d0d-0000-4000-8000-000000000001',
+    plan_type: 'monthly',
+    value: 19.9,
+    discount: 0,
+    price: 19.9,
+  };
   function profileApi(subscribed: boolean) {
     return mockFetch((call: Call) => {
       if (call.path === '/api/v1/profile')
         return { body: makeProfile({ is_subscribed: subscribed }) };
-      if (call.path === '/api/v1/plans') return { body: { plans: [], is_subscribed: subscribed } };
+      if (call.path === '/api/v1/plans')
+        return { body: { plans: [monthly], is_subscribed: subscribed } };
       if (call.path === '/api/v1/chats' && call.method === 'POST')
         return {
           status: 201,
@@ -109,5 +117,13 @@ describe("profile page: 'Enviar mensagem'", () => {
     renderRoutes(routes, '/profile/bia');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bia Rocha' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Enviar mensagem' })).not.toBeInTheDocument();
+  });
+
+  it("'Renovar assinatura' (#assinaturas) lands on the plans, the first one focused", async () => {
+    signIn();
+    profileApi(false);
+    renderRoutes(routes, '/profile/bia#assinaturas');
+    const subscribe = await screen.findByRole('button', { name: 'Assinar o plano Mensal' });
+    await waitFor(() => expect(subscribe).toHaveFocus());
   });
 });

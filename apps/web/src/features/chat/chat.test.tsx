@@ -39,11 +39,25 @@ function message(
   };
 }
 
-function fanChat(over: Partial<Chat> = {}): Chat {
+/** A conversation: 'fan', the viewer's with Carla; 'team', Bruno's with the viewer's workspace. */
+function makeChat(kind: 'fan' | 'team', over: Partial<Chat> = {}): Chat {
   return {
-    id: FAN_CHAT,
-    workspace: { id: CARLA_WS, username: 'carla', label: 'Carla Mendes', avatar_url: null },
-    fan: { id: ME, username: 'mariasilva', full_name: 'Maria da Silva', avatar_url: null },
+    ...(kind === 'fan'
+      ? {
+          id: FAN_CHAT,
+          workspace: { id: CARLA_WS, username: 'carla', label: 'Carla Mendes', avatar_url: null },
+          fan: { id: ME, username: 'mariasilva', full_name: 'Maria da Silva', avatar_url: null },
+        }
+      : {
+          id: TEAM_CHAT,
+          workspace: {
+            id: MY_WS,
+            username: 'mariasilva',
+            label: 'Maria da Silva',
+            avatar_url: null,
+          },
+          fan: { id: CARLA, username: 'bruno', full_name: 'Bruno Lima', avatar_url: null },
+        }),
     last_message: null,
     unread: 0,
     blocked: false,
@@ -52,20 +66,8 @@ function fanChat(over: Partial<Chat> = {}): Chat {
     ...over,
   };
 }
-
-function teamChat(over: Partial<Chat> = {}): Chat {
-  return {
-    id: TEAM_CHAT,
-    workspace: { id: MY_WS, username: 'mariasilva', label: 'Maria da Silva', avatar_url: null },
-    fan: { id: CARLA, username: 'bruno', full_name: 'Bruno Lima', avatar_url: null },
-    last_message: null,
-    unread: 0,
-    blocked: false,
-    subscribed: true,
-    created_at: new Date(Date.now() - 86_400_000).toISOString(),
-    ...over,
-  };
-}
+const fanChat = (over?: Partial<Chat>) => makeChat('fan', over);
+const teamChat = (over?: Partial<Chat>) => makeChat('team', over);
 
 interface ApiState {
   fanChats?: Chat[];

@@ -4,7 +4,7 @@ import type { Chat } from '@fa-clube/contract';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonIdentity } from '@/components/ui/skeleton';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { fullDateTime, listTime, oneLine } from '../lib/messages';
@@ -16,12 +16,8 @@ export function ChatListSkeleton() {
   return (
     <ul className="grid gap-1 px-2" aria-busy="true" aria-label={t.common.loading}>
       {[0, 1, 2, 3, 4].map((i) => (
-        <li key={i} className="flex items-center gap-3 rounded-lg px-3 py-3">
-          <Skeleton className="size-11 shrink-0 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-3.5 w-2/5" />
-            <Skeleton className="h-3 w-4/5" />
-          </div>
+        <li key={i} className="px-3 py-3">
+          <SkeletonIdentity avatar="size-11" lines={['h-3.5 w-2/5', 'h-3 w-4/5']} />
         </li>
       ))}
     </ul>

@@ -6,7 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonIdentity } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
 import { useViewerId } from '@/lib/session';
@@ -119,13 +119,11 @@ function Centered({ children }: { children: React.ReactNode }) {
 function ThreadSkeleton() {
   return (
     <div className="flex h-full flex-col" aria-busy="true" aria-label={t.common.loading}>
-      <div className="flex h-16 items-center gap-3 border-b px-4">
-        <Skeleton className="size-10 rounded-full" />
-        <div className="grid gap-2">
-          <Skeleton className="h-3.5 w-36" />
-          <Skeleton className="h-3 w-24" />
-        </div>
-      </div>
+      <SkeletonIdentity
+        avatar="size-10"
+        lines={['h-3.5 w-36', 'h-3 w-24']}
+        className="h-16 border-b px-4"
+      />
       <MessagesSkeleton />
     </div>
   );

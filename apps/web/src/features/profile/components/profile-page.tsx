@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PenLine, RefreshCw, Rows3 } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Profile } from '@fa-clube/contract';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Page } from '@/components/layout/page';
@@ -111,6 +111,12 @@ function ProfileView({
     el.scrollIntoView({ behavior: 'smooth', block: 'start' });
     el.querySelector<HTMLElement>('button:not([disabled])')?.focus({ preventScroll: true });
   }, []);
+
+  // sent to the plans ('Renovar assinatura' in a conversation): there once they show
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#assinaturas') seePlans();
+  }, [hash, seePlans]);
 
   const owner = profile.is_owner;
   const member = profile.is_member;
