@@ -176,15 +176,18 @@ export function useReadWhileVisible(ws: string, chat: Chat | undefined, shown: b
   useEffect(() => {
     if (!visible || !chatId || unread === 0 || reading.current) return;
     reading.current = true;
-    markChatRead(ws, chatId)
-      .then(
-        (read) => putChat(queryClient, viewer, read),
-        () => undefined,
-      )
-      .finally(() => {
-        reading.current = false;
-        void queryClient.invalidateQueries({ queryKey: chatUnreadKey(viewer) });
-      });
+    const done = () => {
+      reading.current = false;
+      void queryClient.invalidateQueries({ queryKey: chatUnreadKey(viewer) });
+    };
+    markChatRead(ws, chatId).then(
+      (read) => {
+        done();
+        // a message that came meanwhile leaves it unread: this effect reads again
+        putChat(queryClient, viewer, read);
+      },
+      done,
+    );
   }, [visible, chatId, unread, ws, viewer, queryClient]);
 }
 

@@ -126,13 +126,20 @@ describe('a message into the caches', () => {
     expect(client.getQueryState(fanList)!.isInvalidated).toBe(true);
   });
 
-  it('an answer older than the cache (a read) keeps the newer last message', () => {
+  it('an answer older than the cache (a read) keeps the newer last message, unread when theirs', () => {
     const { client } = setUp();
     receiveMessage(client, ME, message(6, 3, 'carla'));
     putChat(client, ME, chat(3, message(2, 3, 'carla'), 0));
     expect(client.getQueryData<Chat>(chatKey(ME, chatId(3)))).toMatchObject({
-      unread: 0,
+      unread: 1,
       last_message: { id: messageId(6) },
+    });
+    // the viewer's own newer message leaves it read
+    receiveMessage(client, ME, message(7, 3, 'me'));
+    putChat(client, ME, chat(3, message(2, 3, 'carla'), 0));
+    expect(client.getQueryData<Chat>(chatKey(ME, chatId(3)))).toMatchObject({
+      unread: 0,
+      last_message: { id: messageId(7) },
     });
   });
 });

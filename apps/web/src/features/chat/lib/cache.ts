@@ -43,14 +43,20 @@ function moveToTop(data: ChatsData, chatId: string, next: (chat: Chat) => Chat):
 }
 
 /**
- * Puts one conversation as the server answered it (after a read, a mute) into every cache,
- * keeping a last message the cache already has that is newer than the answer's.
+ * Puts one conversation as the server answered it (after a read, a mute) into every cache. A
+ * newer last message the cache already has (it came while the request was out) stays, and when
+ * the other side wrote it, the conversation is unread again (the reader reads it next).
  */
 export function putChat(queryClient: QueryClient, viewer: string | null, answer: Chat) {
   const cached = queryClient.getQueryData<Chat>(chatKey(viewer, answer.id));
+  const later = cached?.last_message;
   const chat =
-    cached?.last_message && isNewer(cached.last_message, answer.last_message)
-      ? { ...answer, last_message: cached.last_message }
+    later && isNewer(later, answer.last_message)
+      ? {
+          ...answer,
+          last_message: later,
+          unread: later.sender.side === sideOf(answer, viewer) ? answer.unread : answer.unread + 1,
+        }
       : answer;
   queryClient.setQueryData<Chat>(chatKey(viewer, chat.id), chat);
   queryClient.setQueriesData<ChatsData>({ queryKey: [...chatsRoot(viewer), 'list'] }, (data) =>
