@@ -94,10 +94,14 @@ export function useThread(ws: string, chatId: string) {
   });
 }
 
-/** The text to show for a failed post: the wait after a 429, the server's reason otherwise. */
-function failureText(error: unknown): string {
+/**
+ * The text under a failed post: the wait after a 429, nothing when the composer's notice says
+ * why (muted, subscription ended), the server's reason otherwise.
+ */
+function failureText(error: unknown): string | undefined {
   if (hasErrorCode(error, 'RATE_LIMITED'))
     return t.chat.waitAndRetry((error as ApiError).retryAfter ?? 30);
+  if (hasErrorCode(error, 'SUBSCRIPTION_REQUIRED', 'CHAT_BLOCKED')) return undefined;
   return errorMessage(error);
 }
 
