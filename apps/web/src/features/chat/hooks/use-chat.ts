@@ -184,14 +184,11 @@ export function useReadWhileVisible(ws: string, chat: Chat | undefined, shown: b
       reading.current = false;
       void queryClient.invalidateQueries({ queryKey: chatUnreadKey(viewer) });
     };
-    markChatRead(ws, chatId).then(
-      (read) => {
-        done();
-        // a message that came meanwhile leaves it unread: this effect reads again
-        putChat(queryClient, viewer, read);
-      },
-      done,
-    );
+    markChatRead(ws, chatId).then((read) => {
+      done();
+      // a message that came meanwhile leaves it unread: this effect reads again
+      putChat(queryClient, viewer, read);
+    }, done);
   }, [visible, chatId, unread, ws, viewer, queryClient]);
 }
 
