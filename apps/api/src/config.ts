@@ -134,6 +134,8 @@ const EnvSchema = z
     RATE_LIMIT_UPLOAD_URLS: rate.default({ max: 60, windowSeconds: 600 }),
     /** Bank-file import calls (mapping, format, categorize) per user. */
     RATE_LIMIT_IMPORT: rate.default({ max: 30, windowSeconds: 300 }),
+    /** Chat messages per sender (docs/decisions/045-chat.md). */
+    RATE_LIMIT_CHAT_MESSAGES: rate.default({ max: 30, windowSeconds: 60 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -169,6 +171,10 @@ const EnvSchema = z
     SUBSCRIPTION_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     /** How often the subscription jobs (expiry, reminders) sweep, in seconds. */
     SUBSCRIPTION_JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(600),
+    /** How often the chat's e-mail digest sweeps for messages unread for 10 minutes, in seconds. */
+    CHAT_DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** A comment line on every open event stream (GET /events) this often, in seconds; each tick also ends the streams whose session ended. */
+    EVENTS_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
     /** Days a sign-in stays in the access log (Segurança); older entries are purged. */
     LOGIN_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   })
@@ -285,6 +291,7 @@ export interface Config {
     twoFactor: RateLimit;
     uploadUrls: RateLimit;
     import: RateLimit;
+    chatMessages: RateLimit;
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
@@ -303,6 +310,7 @@ export interface Config {
     automaticLeadDays: number;
   };
   subscriptions: { reminderDays: number; jobsIntervalSeconds: number };
+  chat: { digestIntervalSeconds: number; keepAliveSeconds: number };
   loginActivityRetentionDays: number;
 }
 
@@ -392,6 +400,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       twoFactor: e.RATE_LIMIT_TWO_FACTOR,
       uploadUrls: e.RATE_LIMIT_UPLOAD_URLS,
       import: e.RATE_LIMIT_IMPORT,
+      chatMessages: e.RATE_LIMIT_CHAT_MESSAGES,
       lockout: {
         threshold: e.LOGIN_LOCKOUT_THRESHOLD,
         baseSeconds: e.LOGIN_LOCKOUT_SECONDS,
@@ -416,6 +425,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     subscriptions: {
       reminderDays: e.SUBSCRIPTION_REMINDER_DAYS,
       jobsIntervalSeconds: e.SUBSCRIPTION_JOBS_INTERVAL_SECONDS,
+    },
+    chat: {
+      digestIntervalSeconds: e.CHAT_DIGEST_INTERVAL_SECONDS,
+      keepAliveSeconds: e.EVENTS_KEEPALIVE_SECONDS,
     },
     loginActivityRetentionDays: e.LOGIN_ACTIVITY_RETENTION_DAYS,
   };

@@ -168,6 +168,10 @@ test.describe('subscribe with Pix', () => {
 
     // ---- the fan's dialog notices (polling) and the profile shows 'Assinado'
     await expect(dialog.getByText('Assinatura ativa!')).toBeVisible({ timeout: 15_000 });
+    // the benefit just bought: the conversation with the creator
+    await expect(
+      dialog.getByRole('link', { name: 'Chat exclusivo com o criador' }),
+    ).toHaveAttribute('href', `/messages?to=${creator.username}`);
     await captureScreens(fanPage, 'subscribe-dialog-success', { fullPage: false });
     await dialog.getByRole('button', { name: 'Ver conteúdo' }).click();
     await expect(dialog).toHaveCount(0);

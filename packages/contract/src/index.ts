@@ -1,6 +1,7 @@
 import { ACCOUNT_ERRORS } from './account';
 import { APPS_ERRORS } from './apps';
 import { AUTH_ERRORS } from './auth';
+import { CHAT_ERRORS } from './chat';
 import { CONTENT_ERRORS } from './content';
 import { COMMON_ERRORS, composeErrors, errorResponsesFor } from './errors';
 import { FILE_ERRORS } from './files';
@@ -40,6 +41,8 @@ export * from './navigation';
 export * from './finance-constants';
 export * from './finance';
 export * from './account';
+export * from './chat-constants';
+export * from './chat';
 
 /**
  * Every error code the API answers, with its HTTP status and default message.
@@ -55,6 +58,7 @@ export const ERRORS = composeErrors(
   FINANCE_ERRORS,
   APPS_ERRORS,
   ACCOUNT_ERRORS,
+  CHAT_ERRORS,
 );
 /** The union the web client switches on: `if (error.code === 'TWO_FACTOR_REQUIRED')`. */
 export type ErrorCode = keyof typeof ERRORS;

@@ -2,6 +2,7 @@ import type { ApiModule } from '../lib/module';
 import { accountModule } from './account/account.module';
 import { appsModule } from './apps/apps.module';
 import { authModule } from './auth/auth.module';
+import { chatModule } from './chat/chat.module';
 import { contentModule } from './content/content.module';
 import { emailMarketingModule } from './email-marketing/email-marketing.module';
 import { filesModule } from './files/files.module';
@@ -28,4 +29,5 @@ export const modules: readonly ApiModule[] = [
   trueidModule,
   emailMarketingModule,
   mailModule,
+  chatModule,
 ];

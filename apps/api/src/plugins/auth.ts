@@ -39,15 +39,27 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
           ? (type as DeviceType)
           : null,
     };
-    const header = request.headers.authorization;
-    if (!header) return;
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const claims = match ? await verifyAccessToken(match[1]!, ctx.clock.now()) : null;
+    const token = accessTokenOf(request);
+    if (token === undefined) return;
+    const claims = token ? await verifyAccessToken(token, ctx.clock.now()) : null;
     // after the signature: a revoked session (sign-out, password reset, 2FA change,
     // refresh-token reuse) refuses its access tokens at once
     if (claims && (await isSessionLive(ctx.db, claims.sessionId))) request.actor = claims;
     else request.authInvalid = true;
   });
+}
+
+/**
+ * The access token a request carries: `Authorization: Bearer <token>`, or, on an event stream
+ * only (EventSource sends no headers), `?access_token=` (lib/log.ts keeps it out of the logs).
+ * Undefined when none was sent; null when the header is malformed.
+ */
+export function accessTokenOf(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization;
+  if (header) return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
+  if (!request.routeOptions.config.eventStream) return undefined;
+  const token = (request.query as { access_token?: unknown } | undefined)?.access_token;
+  return typeof token === 'string' && token.length > 0 ? token : undefined;
 }
 
 /** preHandler for routes that need a signed-in caller. */

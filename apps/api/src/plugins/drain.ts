@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { serviceUnavailable } from '../lib/errors';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A long-lived response (Server-Sent Events, GET /events): not a request in flight for the
+     * drain; its module ends it at shutdown (a `preClose` hook). It may carry its access token in `?access_token=` (plugins/auth.ts).
+     */
+    eventStream?: boolean;
+  }
   interface FastifyInstance {
     /**
      * Graceful stop, step one (server.ts, on SIGTERM): keeps listening, answers
@@ -36,6 +43,7 @@ export function registerDrain(app: FastifyInstance) {
       wake?.();
       throw serviceUnavailable();
     }
+    if (request.routeOptions.config.eventStream) return;
     const entry = { method: request.method, url: request.routeOptions.url ?? '?', at: lastArrival };
     open.add(entry);
     reply.raw.once('close', () => {

@@ -69,3 +69,25 @@ export async function listLiveSessions(db: DbOrTx, userId: string, now: Date) {
     .map((s) => ({ ...s, activity: bySession.get(s.id) ?? null }))
     .sort((a, b) => b.lastUsedAt.getTime() - a.lastUsedAt.getTime());
 }
+
+/**
+ * Which of `sessionIds` are still open, in one statement per thousand (the event streams'
+ * keep-alive tick asks for all of its streams at once).
+ */
+export async function openSessions(db: DbOrTx, sessionIds: string[]): Promise<Set<string>> {
+  const ids = sessionIds.filter((id) => UUID.test(id));
+  const open = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .selectDistinct({ id: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(
+        and(
+          inArray(refreshTokens.familyId, ids.slice(i, i + 1000)),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+    for (const r of rows) open.add(r.id);
+  }
+  return open;
+}

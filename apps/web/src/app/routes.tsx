@@ -1,8 +1,18 @@
-import { FolderOpen, LayoutDashboard, Settings, UserRound, Users, Wallet } from 'lucide-react';
+import {
+  FolderOpen,
+  LayoutDashboard,
+  MessageCircle,
+  Settings,
+  UserRound,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { collectNav } from '@/components/layout/nav-items';
 import type { NavHandle } from '@/components/layout/nav-items';
+import { UnreadMessagesBadge } from '@/components/layout/unread-messages';
 import { appsNav } from '@/features/apps/nav';
 import { filesNav } from '@/features/files/nav';
 import { financeNav } from '@/features/finance/nav';
@@ -111,6 +121,9 @@ const financeSections = collectNav(financeRoutes, '/finance');
 const dashboardPage = page(() => import('./routes/dashboard').then((m) => m.DashboardRoute));
 
 /** One element for both of its addresses, so moving between them keeps the page's state. */
+const messagesPage = page(() => import('./routes/messages').then((m) => m.MessagesRoute));
+
+/** One element for both of its addresses, so moving between them keeps the page's state. */
 const profilePage = page(() => import('./routes/profile').then((m) => m.ProfileRoute));
 
 /** The pages inside the app shell; their `nav` entries are the shell's navigation. */
@@ -142,6 +155,21 @@ const shellRoutes: RouteObject[] = [
       {
         path: '/',
         element: dashboardPage,
+      },
+      {
+        path: '/messages',
+        handle: nav({
+          label: t.nav.messages,
+          icon: MessageCircle,
+          order: 15,
+          activeWithin: '/messages',
+          badge: UnreadMessagesBadge,
+        }),
+        element: messagesPage,
+      },
+      {
+        path: '/messages/:ws/:chatId',
+        element: messagesPage,
       },
       {
         path: '/subscribers',
@@ -210,8 +238,13 @@ const shellRoutes: RouteObject[] = [
   },
 ];
 
-/** The shell's navigation: Overview, Assinantes, Finanças, Arquivos, Perfil, Configurações (spec section 2, issues 9 and 10). */
+/** The shell's navigation: Overview, Mensagens, Assinantes, Finanças, Arquivos, Perfil, Configurações (spec section 2, issues 9, 10 and 24). */
 export const shellNav = collectNav(shellRoutes);
+
+/** What runs beside every page of the signed-in shell, each loaded after it: the chat's live events. */
+const shellServices = [
+  lazy(() => import('@/features/chat/components/chat-live').then((m) => ({ default: m.ChatLive }))),
+];
 
 export const routes: RouteObject[] = [
   {
@@ -254,6 +287,7 @@ export const routes: RouteObject[] = [
         // the shell's code loads with the first page that shows it, not with the sign-in screens
         element: page(() => import('@/components/layout/app-shell').then((m) => m.AppShell), {
           menu: shellNav,
+          services: shellServices,
         }),
         children: shellRoutes,
       },

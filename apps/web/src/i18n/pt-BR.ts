@@ -40,6 +40,14 @@ export const t = {
     subscribers: 'Assinantes',
     profile: 'Perfil',
     settings: 'Configurações',
+    messages: 'Mensagens',
+    /** The accessible text of the unread badge ('Mensagens (3 conversas não lidas)'). */
+    unreadChats: (count: number) =>
+      count >= 100
+        ? 'mais de 99 conversas não lidas'
+        : count === 1
+          ? '1 conversa não lida'
+          : `${count} conversas não lidas`,
     openMenu: 'Abrir menu',
     menuTitle: 'Menu',
     skipToContent: 'Pular para o conteúdo',

@@ -37,14 +37,17 @@ export class ApiError extends Error {
   /** What went wrong, for programs: the screens switch on it, never on the message or status. */
   readonly code: ApiErrorCode;
   readonly errors: FieldError[];
+  /** Seconds the server asks to wait before trying again (its `Retry-After`, on a 429 or 503). */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, body: Partial<ErrorBody> | null) {
+  constructor(status: number, body: Partial<ErrorBody> | null, retryAfter: number | null = null) {
     super(body?.message || t.common.genericError);
     this.name = 'ApiError';
     this.status = status;
     this.code =
       (body?.code as ApiErrorCode | undefined) ?? (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR');
     this.errors = body?.errors ?? [];
+    this.retryAfter = retryAfter;
   }
 
   /** The server's message for one field (`errors[].field`), if any. */
@@ -154,7 +157,13 @@ async function readBody(res: Response): Promise<unknown> {
 async function toApiError(res: Response): Promise<ApiError> {
   const body = await readBody(res);
   const ok = body && typeof body === 'object' && 'message' in body;
-  return new ApiError(res.status, ok ? (body as ErrorBody) : null);
+  // Retry-After in seconds (the API never sends the HTTP-date form)
+  const wait = Number(res.headers.get('Retry-After'));
+  return new ApiError(
+    res.status,
+    ok ? (body as ErrorBody) : null,
+    Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : null,
+  );
 }
 
 async function send(

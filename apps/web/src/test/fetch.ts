@@ -9,7 +9,12 @@ export interface Call {
   body: unknown;
 }
 
-type Reply = { status?: number; body?: unknown; delay?: number };
+type Reply = {
+  status?: number;
+  body?: unknown;
+  delay?: number;
+  headers?: Record<string, string>;
+};
 type Handler = (call: Call) => Reply | Promise<Reply>;
 
 /**
@@ -36,7 +41,7 @@ export function mockFetch(handler: Handler) {
     const status = reply.status ?? 200;
     return new Response(
       reply.body === undefined || status === 204 ? null : JSON.stringify(reply.body),
-      { status, headers: { 'Content-Type': 'application/json' } },
+      { status, headers: { 'Content-Type': 'application/json', ...reply.headers } },
     );
   });
   vi.stubGlobal('fetch', fn);

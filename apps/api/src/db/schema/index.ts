@@ -13,3 +13,4 @@ export * from './apps';
 export * from './trueid';
 export * from './email-marketing';
 export * from './mail';
+export * from './chat';

@@ -159,9 +159,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       security: bearerSecurity,
       produces: ['application/json'],
       response: {
-        200: z.record(z.string(), z.unknown()).meta({
+        // a stream (never serialized): one JSON document
+        200: z.unknown().meta({
           description:
-            'perfil, espaços, assinaturas, pagamentos, publicações, curtidas, acessos e consentimentos',
+            'perfil, espaços, assinaturas, pagamentos, publicações, curtidas, acessos, consentimentos e mensagens enviadas no chat',
         }),
         ...errorResponses(400, 401, 403, 429),
       },
@@ -178,6 +179,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         originOf(request),
       );
       return reply
+        .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(document);

@@ -1,6 +1,7 @@
 import { EMAIL_CHANGE_TTL_HOURS, centsToMajor } from '@fa-clube/contract';
 import type { MeResponse, SessionsResponse } from '@fa-clube/contract';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { DeviceType } from '@fa-clube/contract';
 import { requireActor } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
@@ -31,6 +32,7 @@ import {
   signedInRecently,
 } from '../auth/auth.service';
 import type { UserRow } from '../auth/auth.service';
+import { anonymiseChatsOfDeletedAccount, exportMessagesOf } from '../chat/chat.service';
 import { forgetContentOf } from '../content/content.service';
 import { forgetMessagesTo } from '../email-marketing/email-marketing.service';
 import { endSubscriptionsOfDeletedAccount } from '../subscriptions/subscriptions.service';
@@ -398,6 +400,20 @@ function exportDocument(data: PersonalData, now: Date) {
 }
 
 /**
+ * The document as JSON text, its `chat_messages` (which may be many) streamed last, batch by
+ * batch, so the export's memory does not grow with them.
+ */
+async function* exportJson(document: object, messages: AsyncIterable<unknown>) {
+  yield `${JSON.stringify(document).slice(0, -1)},"chat_messages":[`;
+  let separator = '';
+  for await (const message of messages) {
+    yield separator + JSON.stringify(message);
+    separator = ',';
+  }
+  yield ']}';
+}
+
+/**
  * GET /me/export (a sign-in in the last 10 minutes) or POST /me/export { password }: the
  * document and its file name. Everything about the person leaves in one file, so a stolen
  * bearer token alone is not enough; the export is recorded first and the address told.
@@ -407,7 +423,7 @@ export async function exportPersonalData(
   actor: Actor | null,
   password: string | undefined,
   origin: RequestOrigin,
-): Promise<{ fileName: string; document: ReturnType<typeof exportDocument> }> {
+): Promise<{ fileName: string; document: Readable }> {
   const user = await requireLiveAccount(ctx, actor);
   if (password !== undefined) await requirePassword(ctx, user, password, 'password');
   else if (!(await signedInRecently(ctx, requireActor(actor))))
@@ -441,7 +457,7 @@ export async function exportPersonalData(
   const data = (await readPersonalData(ctx.db, user.id))!;
   return {
     fileName: `fa-clube-meus-dados-${now.toISOString().slice(0, 10)}.json`,
-    document: exportDocument(data, now),
+    document: Readable.from(exportJson(exportDocument(data, now), exportMessagesOf(ctx, user.id))),
   };
 }
 
@@ -473,6 +489,7 @@ export async function deleteAccount(
     await closeWorkspacesOfDeletedAccount(tx, user.id, owned, now);
     await endSubscriptionsOfDeletedAccount(tx, user.id, now);
     await forgetContentOf(tx, user.id);
+    await anonymiseChatsOfDeletedAccount(tx, user.id);
     const verifications = await forgetVerificationsOf(tx, user.id);
     await deleteEmailChangesOf(tx, user.id);
     await forgetMailTo(tx, user.email);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { SendMessageButton } from '@/features/chat/components/send-message-button';
 import { LazyComposer } from '@/features/content/components/lazy-composer';
 import { LazyProfilePosts } from '@/features/content/components/lazy-profile-posts';
 import { preloadProfilePosts } from '@/features/content/components/profile-posts-chunk';
@@ -13,7 +14,8 @@ import { useSession } from '@/lib/session';
  * /profile (the signed-in user's own profile, from the stored workspace) and
  * /profile/:username. Not guarded: visitors see the public profile, the placeholders and the
  * plans ('Assinaturas'). Composed here: the page and its placeholders (profile), the composer
- * and the posts (content) and the plans (subscriptions), fetched with the profile.
+ * and the posts (content), the plans (subscriptions), fetched with the profile, and a
+ * subscriber's 'Enviar mensagem' (chat).
  */
 export function ProfileRoute() {
   const { username: param } = useParams();
@@ -35,6 +37,7 @@ export function ProfileRoute() {
       posts={(profile, ws) => (
         <LazyProfilePosts ws={ws} username={profile.username} label={profile.label} />
       )}
+      message={(profile) => <SendMessageButton username={profile.username} />}
       plans={(profile, onSubscribed) => (
         <ProfilePlans
           username={profile.username}

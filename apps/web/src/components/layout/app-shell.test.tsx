@@ -29,7 +29,7 @@ function signIn(
 }
 
 describe('navigation entries', () => {
-  const [overview, subscribers, finance, , profile, settings] = navItems(
+  const [overview, messages, subscribers, finance, , profile, settings] = navItems(
     shellNav,
     stored('mariasilva'),
   );
@@ -37,17 +37,21 @@ describe('navigation entries', () => {
   it('point to the spec routes, the profile with the stored username', () => {
     expect(navItems(shellNav, stored('mariasilva')).map((i) => [i.label, i.to])).toEqual([
       ['Overview', '/dashboard'],
+      ['Mensagens', '/messages'],
       ['Assinantes', '/subscribers'],
       ['Finanças', '/finance'],
       ['Arquivos', '/files'],
       ['Perfil', '/profile/mariasilva'],
       ['Configurações', '/settings/workspace'],
     ]);
-    expect(navItems(shellNav, null)[4]!.to).toBe('/profile/');
+    expect(navItems(shellNav, null)[5]!.to).toBe('/profile/');
   });
 
   it('are active when the path equals the route', () => {
     expect(isNavItemActive(overview!, '/dashboard')).toBe(true);
+    // a conversation keeps 'Mensagens' active
+    expect(isNavItemActive(messages!, '/messages')).toBe(true);
+    expect(isNavItemActive(messages!, '/messages/w1/c1')).toBe(true);
     expect(isNavItemActive(overview!, '/')).toBe(false);
     expect(isNavItemActive(subscribers!, '/subscribers')).toBe(true);
     expect(isNavItemActive(subscribers!, '/subscribers/x')).toBe(false);
@@ -106,7 +110,15 @@ describe('app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Overview', 'Assinantes', 'Finanças', 'Arquivos', 'Perfil', 'Configurações']);
+    ).toEqual([
+      'Overview',
+      'Mensagens',
+      'Assinantes',
+      'Finanças',
+      'Arquivos',
+      'Perfil',
+      'Configurações',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
       'page',

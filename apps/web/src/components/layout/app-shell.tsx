@@ -1,9 +1,11 @@
 import { Menu } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/pt-BR';
+import { useChatUnreadCount } from '@/lib/chat-unread';
+import { useUnreadCount } from '@/lib/unread-count';
 import { useSession } from '@/lib/session';
 import { useIsWideLayout } from '@/lib/use-media-query';
 import { Brand } from './brand';
@@ -57,6 +59,7 @@ function TopBar({ menu }: { menu: NavMenu }) {
   const [loaded, setLoaded] = useState(false);
   const { pathname } = useLocation();
   const [openedAt, setOpenedAt] = useState(pathname);
+  const unread = useUnreadCount();
   // close the panel when the route changes (e.g. browser back)
   if (open && openedAt !== pathname) {
     setOpen(false);
@@ -69,7 +72,8 @@ function TopBar({ menu }: { menu: NavMenu }) {
       <Button
         variant="ghost"
         size="icon"
-        aria-label={t.nav.openMenu}
+        className="relative"
+        aria-label={unread > 0 ? `${t.nav.openMenu}, ${t.nav.unreadChats(unread)}` : t.nav.openMenu}
         aria-expanded={open}
         onPointerEnter={() => void loadMobileMenu().catch(() => undefined)}
         onClick={() => {
@@ -79,6 +83,13 @@ function TopBar({ menu }: { menu: NavMenu }) {
         }}
       >
         <Menu className="size-5" aria-hidden />
+        {unread > 0 ? (
+          <span
+            aria-hidden
+            data-testid="menu-unread-dot"
+            className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-primary ring-2 ring-background"
+          />
+        ) : null}
       </Button>
       {loaded ? (
         <Suspense fallback={null}>
@@ -102,12 +113,24 @@ function TopBar({ menu }: { menu: NavMenu }) {
 /**
  * The signed-in frame: sidebar (≥ 768 px) or top bar + slide-in panel (< 768 px), switching live
  * on resize. Without a stored token the navigation is hidden and only the page shows. `menu` is
- * the route table's entries (`collectNav` in src/app/routes.tsx).
+ * the route table's entries (`collectNav` in src/app/routes.tsx); `services` are components
+ * without a view that run while a signed-in user is in the shell (the chat's live events), each
+ * loaded on its own (`lazy`) after the page.
  */
-export function AppShell({ menu, children }: { menu: NavMenu; children?: ReactNode }) {
+export function AppShell({
+  menu,
+  services = [],
+  children,
+}: {
+  menu: NavMenu;
+  services?: ComponentType[];
+  children?: ReactNode;
+}) {
   const { token } = useSession();
   const wide = useIsWideLayout();
   const content = children ?? <Outlet />;
+  // the unread conversations for the 'Mensagens' entry, the menu button and the tab's title
+  useChatUnreadCount();
 
   if (!token) {
     return (
@@ -121,9 +144,19 @@ export function AppShell({ menu, children }: { menu: NavMenu; children?: ReactNo
     <div className="min-h-dvh" data-layout={wide ? 'wide' : 'narrow'}>
       <SkipLink />
       {wide ? <Sidebar menu={menu} /> : <TopBar menu={menu} />}
-      <main id="conteudo" tabIndex={-1} className="min-h-dvh outline-none md:pl-60 lg:pl-64">
+      {/* below the phone's top bar (h-14), a page of the screen's height does not scroll */}
+      <main
+        id="conteudo"
+        tabIndex={-1}
+        className="min-h-[calc(100dvh-3.5rem)] outline-none md:min-h-dvh md:pl-60 lg:pl-64"
+      >
         {content}
       </main>
+      <Suspense fallback={null}>
+        {services.map((Service, i) => (
+          <Service key={i} />
+        ))}
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { StoredWorkspace } from '@/lib/session';
 
@@ -19,6 +20,8 @@ export interface NavEntry {
   visible?: (workspace: StoredWorkspace | null) => boolean;
   /** Also active on any path that contains this (Configurações: '/settings'). */
   activeWithin?: string;
+  /** Drawn after the label inside the link (Mensagens: the unread count, with its own text). */
+  badge?: ComponentType;
 }
 
 /** `handle` of a route object: its entry in the enclosing menu. */
@@ -32,6 +35,7 @@ export interface NavItem {
   to: string;
   icon?: LucideIcon;
   activeWithin?: string;
+  badge?: ComponentType;
 }
 
 /** An entry with the path of the route that declared it. */
@@ -64,11 +68,12 @@ export function collectNav(routes: RouteObject[], base = '/'): NavMenu {
 export function navItems(entries: NavMenu, workspace: StoredWorkspace | null): NavItem[] {
   return entries
     .filter((entry) => entry.visible?.(workspace) ?? true)
-    .map(({ label, to, icon, activeWithin, path }) => ({
+    .map(({ label, to, icon, activeWithin, badge, path }) => ({
       label,
       to: typeof to === 'function' ? to(workspace) : (to ?? path),
       icon,
       activeWithin,
+      badge,
     }));
 }
 

@@ -15,6 +15,7 @@ export function NavList({ menu, onNavigate }: { menu: NavMenu; onNavigate?: () =
         {navItems(menu, workspace).map((item) => {
           const active = isNavItemActive(item, pathname);
           const Icon = item.icon;
+          const Badge = item.badge;
           return (
             <li key={item.to}>
               <Link
@@ -38,6 +39,7 @@ export function NavList({ menu, onNavigate }: { menu: NavMenu; onNavigate?: () =
                   />
                 ) : null}
                 {item.label}
+                {Badge ? <Badge /> : null}
               </Link>
             </li>
           );

@@ -191,6 +191,10 @@ describe('/subscriptions (Minhas assinaturas)', () => {
     expect(charge?.method).toBe('POST');
     expect(charge?.body).toEqual({ plan: planId });
     expect(calls.some((c) => c.path === '/api/v1/subscribe/plan')).toBe(false);
+    // still a subscriber: the chat benefit leads to the conversation with the creator
+    expect(
+      within(dialog).getByRole('link', { name: 'Chat exclusivo com o criador' }),
+    ).toHaveAttribute('href', '/messages?to=carla');
   });
 });
 

@@ -95,7 +95,7 @@ export const t = {
     unknownDevice: 'Dispositivo desconhecido',
     dataTitle: 'Seus dados',
     dataDescription:
-      'Baixe um arquivo JSON com tudo o que o Fã Clube guarda sobre você: perfil, espaços, assinaturas, pagamentos, publicações, curtidas, acessos e consentimentos.',
+      'Baixe um arquivo JSON com tudo o que o Fã Clube guarda sobre você: perfil, espaços, assinaturas, pagamentos, publicações, curtidas, mensagens, acessos e consentimentos.',
     download: 'Baixar meus dados',
     downloaded: 'Seus dados foram baixados. Avisamos o seu e-mail.',
     downloadConfirmTitle: 'Confirme a sua senha',

@@ -52,13 +52,14 @@ describe('Finanças in the navigation', () => {
     });
     expect(items.map((i) => i.label)).toEqual([
       'Overview',
+      'Mensagens',
       'Assinantes',
       'Finanças',
       'Arquivos',
       'Perfil',
       'Configurações',
     ]);
-    expect(items[2]).toMatchObject({ to: '/finance', activeWithin: '/finance' });
+    expect(items[3]).toMatchObject({ to: '/finance', activeWithin: '/finance' });
   });
 
   it('sends a signed-out visitor to the login with return_to', async () => {

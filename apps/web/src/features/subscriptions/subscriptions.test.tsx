@@ -191,6 +191,10 @@ describe('subscribe dialog', () => {
     expect(within(dialog).getByText('@ana')).toBeInTheDocument();
     expect(within(dialog).getByText('Acesso ao conteúdo')).toBeInTheDocument();
     expect(within(dialog).getByText('Chat exclusivo com o criador')).toBeInTheDocument();
+    // not subscribed yet: the benefit is a promise, not a link
+    expect(
+      within(dialog).queryByRole('link', { name: 'Chat exclusivo com o criador' }),
+    ).not.toBeInTheDocument();
     expect(within(dialog).getByText('Formas de pagamento')).toBeInTheDocument();
     expect(dialog.querySelector('img[src="/public/images/cover.png"]')).not.toBeNull();
 
@@ -334,6 +338,10 @@ describe('subscribe dialog', () => {
     expect(await within(dialog).findByText('Assinatura ativa!')).toBeInTheDocument();
     expect(onSubscribed).toHaveBeenCalledTimes(1);
     expect(within(dialog).queryByLabelText('Pix copia e cola')).not.toBeInTheDocument();
+    // the benefit just bought leads to the conversation with the creator
+    expect(
+      within(dialog).getByRole('link', { name: 'Chat exclusivo com o criador' }),
+    ).toHaveAttribute('href', '/messages?to=ana');
 
     // polling stops once subscribed
     const after = polls();

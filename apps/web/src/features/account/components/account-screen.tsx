@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Page, PageHeader } from '@/components/layout/page';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,8 +14,11 @@ import {
   SessionsSection,
 } from './account-sections';
 
-/** 'Minha conta': photo, name, e-mail, password, sessions, the data export and deletion. */
-export function AccountScreen() {
+/**
+ * 'Minha conta': photo, name, e-mail, password, sessions, other features' preferences
+ * (`preferences`: the chat's 'Avisos por e-mail'), the data export and deletion.
+ */
+export function AccountScreen({ preferences }: { preferences?: ReactNode }) {
   const me = useMe();
   return (
     <Page width="narrow">
@@ -33,6 +37,7 @@ export function AccountScreen() {
           <EmailSection me={me.data} />
           <PasswordSection />
           <SessionsSection />
+          {preferences}
           <DataSection />
           <DeleteSection />
         </div>

@@ -1,4 +1,4 @@
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { fullDateTime, relativeTime } from '../lib/time';
 
 /** 'há 5 minutos', kept current; the full date shows on hover. */

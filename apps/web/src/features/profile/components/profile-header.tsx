@@ -30,10 +30,17 @@ interface ProfileHeaderProps {
   actions?: ReactNode;
   /** Shows the 'Assinado' badge by the name. */
   subscribed?: boolean;
+  /** Beside the 'Assinado' badge ('Enviar mensagem'). */
+  subscriberAction?: ReactNode;
 }
 
 /** Cover, avatar (or first letter), name, @username, description and the number of posts. */
-export function ProfileHeader({ profile, actions, subscribed }: ProfileHeaderProps) {
+export function ProfileHeader({
+  profile,
+  actions,
+  subscribed,
+  subscriberAction,
+}: ProfileHeaderProps) {
   return (
     <header className="grid gap-4">
       <Cover url={profile.cover_url} label={profile.label} />
@@ -61,6 +68,7 @@ export function ProfileHeader({ profile, actions, subscribed }: ProfileHeaderPro
                 {t.content.profile.subscribed}
               </Badge>
             ) : null}
+            {subscribed ? subscriberAction : null}
           </div>
           <p className="text-[15px] text-muted-foreground">@{profile.username}</p>
         </div>

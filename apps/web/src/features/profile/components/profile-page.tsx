@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PenLine, RefreshCw, Rows3 } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Profile } from '@fa-clube/contract';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Page } from '@/components/layout/page';
@@ -35,6 +35,8 @@ export interface ProfileSlots {
    * loads the posts once a subscription becomes active.
    */
   plans?: (profile: Profile, onSubscribed: () => void) => ReactNode;
+  /** Beside an active subscriber's 'Assinado' badge ('Enviar mensagem', from chat). */
+  message?: (profile: Profile) => ReactNode;
 }
 
 export interface ProfilePageProps extends ProfileSlots {
@@ -85,7 +87,13 @@ export function ProfilePage({ username, plansSettled = true, ...slots }: Profile
   return <ProfileView profile={profileQuery.data} {...slots} />;
 }
 
-function ProfileView({ profile, composer, posts, plans }: ProfileSlots & { profile: Profile }) {
+function ProfileView({
+  profile,
+  composer,
+  posts,
+  plans,
+  message,
+}: ProfileSlots & { profile: Profile }) {
   const queryClient = useQueryClient();
   const { token, workspace } = useSession();
   const plansRef = useRef<HTMLDivElement>(null);
@@ -103,6 +111,12 @@ function ProfileView({ profile, composer, posts, plans }: ProfileSlots & { profi
     el.scrollIntoView({ behavior: 'smooth', block: 'start' });
     el.querySelector<HTMLElement>('button:not([disabled])')?.focus({ preventScroll: true });
   }, []);
+
+  // sent to the plans ('Renovar assinatura' in a conversation): there once they show
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#assinaturas') seePlans();
+  }, [hash, seePlans]);
 
   const owner = profile.is_owner;
   const member = profile.is_member;
@@ -154,6 +168,7 @@ function ProfileView({ profile, composer, posts, plans }: ProfileSlots & { profi
         <ProfileHeader
           profile={profile}
           subscribed={subscribedVisitor}
+          subscriberAction={subscribedVisitor && token ? message?.(profile) : null}
           actions={
             owner ? (
               <Button asChild variant="outline" className="rounded-full">

@@ -12,7 +12,7 @@ import {
 import { QRCodeSVG } from 'qrcode.react';
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { PaymentInfo, Plan, SubscribePlanBody } from '@fa-clube/contract';
 import { CopyButton } from '@/components/copy-button';
 import { Avatar } from '@/components/ui/avatar';
@@ -32,6 +32,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '../strings';
 import { errorMessage, hasErrorCode, isSessionError } from '@/lib/api-client';
+import { messagesWith } from '@/lib/messages-path';
 import { loginPath } from '@/lib/navigation';
 import { useViewerId } from '@/lib/session';
 import { formatExpiry } from '../format';
@@ -299,7 +300,7 @@ function SubscribeBody({
       ) : (
         // one column; from md on, the Pix code sits in a second column beside the rest
         <div className="grid gap-6 px-5 pt-4 pb-5 sm:px-6 sm:pb-6 md:grid-cols-2 md:items-start md:gap-x-8">
-          <Benefits />
+          <Benefits chatWith={plans.data?.is_subscribed ? creator.username : null} />
           <section
             aria-labelledby="subscribe-payment-title"
             className="grid gap-3 md:col-start-1 md:row-start-2"
@@ -486,26 +487,42 @@ function CreatorHeader({ creator, planLabel }: { creator: Creator; planLabel: st
   );
 }
 
-const benefits = [
-  { icon: Sparkles, text: t.subscriptions.dialog.benefitContent },
-  { icon: MessageCircle, text: t.subscriptions.dialog.benefitChat },
-];
-
-function Benefits() {
+/**
+ * 'O que você recebe'. For a subscriber (renewing) 'Chat exclusivo com o criador' is a link to
+ * the conversation with the creator.
+ */
+function Benefits({ chatWith }: { chatWith: string | null }) {
+  const item = (Icon: typeof Sparkles, text: string) => (
+    <>
+      <span className="flex size-7 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Icon className="size-3.5" aria-hidden />
+      </span>
+      {text}
+    </>
+  );
   return (
     <section aria-labelledby="subscribe-benefits-title" className="grid gap-2.5">
       <h3 id="subscribe-benefits-title" className="text-sm font-semibold">
         {t.subscriptions.dialog.benefitsTitle}
       </h3>
       <ul className="grid gap-2 text-sm">
-        {benefits.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-center gap-2.5">
-            <span className="flex size-7 items-center justify-center rounded-full bg-accent text-accent-foreground">
-              <Icon className="size-3.5" aria-hidden />
+        <li className="flex items-center gap-2.5">
+          {item(Sparkles, t.subscriptions.dialog.benefitContent)}
+        </li>
+        <li>
+          {chatWith ? (
+            <Link
+              to={messagesWith(chatWith)}
+              className="-mx-1 flex w-fit items-center gap-2.5 rounded-md px-1 font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              {item(MessageCircle, t.subscriptions.dialog.benefitChat)}
+            </Link>
+          ) : (
+            <span className="flex items-center gap-2.5">
+              {item(MessageCircle, t.subscriptions.dialog.benefitChat)}
             </span>
-            {text}
-          </li>
-        ))}
+          )}
+        </li>
       </ul>
     </section>
   );
@@ -583,9 +600,16 @@ function SuccessView({
           {t.subscriptions.dialog.automaticSuccess}
         </p>
       ) : null}
-      <Button className="mt-2 w-full sm:w-auto" onClick={onClose}>
-        {t.subscriptions.dialog.successAction}
-      </Button>
+      <div className="mt-2 flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
+        {/* the benefit just bought: the conversation with the creator */}
+        <Button asChild variant="outline">
+          <Link to={messagesWith(username)}>
+            <MessageCircle aria-hidden />
+            {t.subscriptions.dialog.benefitChat}
+          </Link>
+        </Button>
+        <Button onClick={onClose}>{t.subscriptions.dialog.successAction}</Button>
+      </div>
     </div>
   );
 }

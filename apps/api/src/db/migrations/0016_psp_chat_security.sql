@@ -88,6 +88,35 @@ CREATE TABLE "email_send_counts" (
 	CONSTRAINT "email_send_counts_day_scope_pk" PRIMARY KEY("day","scope")
 );
 --> statement-breakpoint
+CREATE TABLE "chat_messages" (
+	"chat_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"sender_id" uuid,
+	"side" text NOT NULL,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "chat_messages_chat_id_id_pk" PRIMARY KEY("chat_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "chat_settings" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"email_notifications" boolean NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chats" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"fan_id" uuid,
+	"last_activity_id" uuid NOT NULL,
+	"fan_unread" integer DEFAULT 0 NOT NULL,
+	"creator_unread" integer DEFAULT 0 NOT NULL,
+	"fan_digest_at" timestamp with time zone,
+	"creator_digest_at" timestamp with time zone,
+	"blocked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "google_linked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "two_factor_enabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "charges" ADD COLUMN "connection_id" uuid;--> statement-breakpoint
@@ -106,6 +135,11 @@ ALTER TABLE "pix_refunds" ADD CONSTRAINT "pix_refunds_end_to_end_id_pix_notifica
 ALTER TABLE "pix_refunds" ADD CONSTRAINT "pix_refunds_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_refunds" ADD CONSTRAINT "pix_refunds_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_contacts" ADD CONSTRAINT "email_contacts_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_chat_id_chats_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_sender_id_users_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_settings" ADD CONSTRAINT "chat_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chats" ADD CONSTRAINT "chats_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chats" ADD CONSTRAINT "chats_fan_id_users_id_fk" FOREIGN KEY ("fan_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "pix_connections_one_connected_uq" ON "pix_connections" USING btree ("workspace_id") WHERE "pix_connections"."status" = 'connected';--> statement-breakpoint
 CREATE INDEX "pix_connections_status_expiry_idx" ON "pix_connections" USING btree ("status","certificate_expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "pix_recurrences_id_rec_uq" ON "pix_recurrences" USING btree ("id_rec");--> statement-breakpoint
@@ -115,6 +149,14 @@ CREATE UNIQUE INDEX "pix_recurring_charges_period_uq" ON "pix_recurring_charges"
 CREATE UNIQUE INDEX "pix_recurring_charges_txid_uq" ON "pix_recurring_charges" USING btree ("txid");--> statement-breakpoint
 CREATE UNIQUE INDEX "pix_refunds_end_to_end_uq" ON "pix_refunds" USING btree ("end_to_end_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_contacts_workspace_email_uq" ON "email_contacts" USING btree ("workspace_id","email");--> statement-breakpoint
+CREATE INDEX "chat_messages_sender_idx" ON "chat_messages" USING btree ("sender_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "chats_workspace_fan_uq" ON "chats" USING btree ("workspace_id","fan_id");--> statement-breakpoint
+CREATE INDEX "chats_fan_activity_idx" ON "chats" USING btree ("fan_id","last_activity_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "chats_workspace_activity_idx" ON "chats" USING btree ("workspace_id","last_activity_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "chats_fan_unread_idx" ON "chats" USING btree ("fan_id") WHERE "chats"."fan_unread" > 0;--> statement-breakpoint
+CREATE INDEX "chats_creator_unread_idx" ON "chats" USING btree ("workspace_id") WHERE "chats"."creator_unread" > 0;--> statement-breakpoint
+CREATE INDEX "chats_fan_digest_idx" ON "chats" USING btree ("fan_digest_at") WHERE "chats"."fan_digest_at" is not null;--> statement-breakpoint
+CREATE INDEX "chats_creator_digest_idx" ON "chats" USING btree ("creator_digest_at") WHERE "chats"."creator_digest_at" is not null;--> statement-breakpoint
 ALTER TABLE "charges" ADD CONSTRAINT "charges_connection_id_pix_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."pix_connections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_notifications" ADD CONSTRAINT "pix_notifications_connection_id_pix_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."pix_connections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_notifications" ADD CONSTRAINT "pix_notifications_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

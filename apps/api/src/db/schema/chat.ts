@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timeOrderedId } from '../ids';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+export type ChatSide = 'fan' | 'creator';
+
+/**
+ * A conversation between one fan and one creator's workspace (modules/chat). The unread
+ * counts are kept per side here, changed by each post and read mark, so no request counts
+ * messages; the digest due times make the e-mail sweep's reads bounded by what is due.
+ */
+export const chats = pgTable(
+  'chats',
+  {
+    /** Time-ordered (db/ids.ts): a conversation with no message sorts by when it was opened. */
+    id: uuid('id').primaryKey().$defaultFn(timeOrderedId),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Null once the fan deleted the account (the conversation stays, anonymised). */
+    fanId: uuid('fan_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The newest message's id, or the chat's own id before the first: both UUIDv7, so the lists
+     * sort by it ("most recent activity first") and a reconnecting stream finds the chats with
+     * messages after its Last-Event-ID on the same index.
+     */
+    lastActivityId: uuid('last_activity_id').notNull(),
+    fanUnread: integer('fan_unread').notNull().default(0),
+    creatorUnread: integer('creator_unread').notNull().default(0),
+    /** When the side's e-mail digest is due: set when its unread burst starts, cleared by a read or once sent. */
+    fanDigestAt: timestamp('fan_digest_at', { withTimezone: true }),
+    creatorDigestAt: timestamp('creator_digest_at', { withTimezone: true }),
+    /** The owner muted the fan. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chats_workspace_fan_uq').on(t.workspaceId, t.fanId),
+    index('chats_fan_activity_idx').on(t.fanId, t.lastActivityId.desc()),
+    index('chats_workspace_activity_idx').on(t.workspaceId, t.lastActivityId.desc()),
+    index('chats_fan_unread_idx')
+      .on(t.fanId)
+      .where(sql`${t.fanUnread} > 0`),
+    index('chats_creator_unread_idx')
+      .on(t.workspaceId)
+      .where(sql`${t.creatorUnread} > 0`),
+    index('chats_fan_digest_idx')
+      .on(t.fanDigestAt)
+      .where(sql`${t.fanDigestAt} is not null`),
+    index('chats_creator_digest_idx')
+      .on(t.creatorDigestAt)
+      .where(sql`${t.creatorDigestAt} is not null`),
+  ],
+);
+
+/** Keyed by (conversation, time-ordered id): a page of a thread is one range of the key. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().$defaultFn(timeOrderedId),
+    /** Null once the sender deleted the account. */
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    side: text('side').$type<ChatSide>().notNull(),
+    /** Plain text, stored and served as written (trimmed). */
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.id] }),
+    // the person's own messages: the export (keyset) and the account deletion
+    index('chat_messages_sender_idx').on(t.senderId, t.id),
+  ],
+);
+
+/** A person's chat preferences; no row = the defaults (e-mail digests on). */
+export const chatSettings = pgTable('chat_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailNotifications: boolean('email_notifications').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

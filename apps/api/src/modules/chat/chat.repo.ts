@@ -1,0 +1,152 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { timeOrderedId } from '../../db/ids';
+import { chatMessages, chatSettings, chats } from '../../db/schema/chat';
+import type { ChatSide } from '../../db/schema/chat';
+
+/** The fan's conversation with the workspace: the existing one, or a new one (`created`). */
+export async function insertChatIfAbsent(
+  db: DbOrTx,
+  input: { workspaceId: string; fanId: string; now: Date },
+): Promise<{ id: string; created: boolean }> {
+  const id = timeOrderedId();
+  const [row] = await db
+    .insert(chats)
+    .values({ id, lastActivityId: id, createdAt: input.now, ...input })
+    .onConflictDoNothing({ target: [chats.workspaceId, chats.fanId] })
+    .returning({ id: chats.id });
+  if (row) return { id: row.id, created: true };
+  const [existing] = await db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(and(eq(chats.workspaceId, input.workspaceId), eq(chats.fanId, input.fanId)))
+    .limit(1);
+  return { id: existing!.id, created: false };
+}
+
+/**
+ * Writes a message and, on its conversation: the newest activity, the other side's unread count
+ * one up (its digest due `digestAt` when this starts its unread burst), the sender's side read.
+ */
+export async function insertMessage(
+  tx: DbOrTx,
+  input: {
+    chatId: string;
+    senderId: string;
+    side: ChatSide;
+    text: string;
+    now: Date;
+    digestAt: Date;
+  },
+) {
+  const [message] = await tx
+    .insert(chatMessages)
+    .values({
+      chatId: input.chatId,
+      senderId: input.senderId,
+      side: input.side,
+      text: input.text,
+      createdAt: input.now,
+    })
+    .returning();
+  const fan = input.side === 'fan';
+  await tx
+    .update(chats)
+    .set({
+      lastActivityId: sql`greatest(${chats.lastActivityId}, ${message!.id}::uuid)`,
+      fanUnread: fan ? 0 : sql`${chats.fanUnread} + 1`,
+      fanDigestAt: fan
+        ? null
+        : sql`case when ${chats.fanUnread} = 0 then ${input.digestAt.toISOString()}::timestamptz
+                   else ${chats.fanDigestAt} end`,
+      creatorUnread: fan ? sql`${chats.creatorUnread} + 1` : 0,
+      creatorDigestAt: fan
+        ? sql`case when ${chats.creatorUnread} = 0 then ${input.digestAt.toISOString()}::timestamptz
+                   else ${chats.creatorDigestAt} end`
+        : null,
+    })
+    .where(eq(chats.id, input.chatId));
+  return message!;
+}
+
+/** The side has read everything: its count and its pending digest go. */
+export async function markSideRead(db: DbOrTx, chatId: string, side: ChatSide) {
+  await db
+    .update(chats)
+    .set(
+      side === 'fan'
+        ? { fanUnread: 0, fanDigestAt: null }
+        : { creatorUnread: 0, creatorDigestAt: null },
+    )
+    .where(eq(chats.id, chatId));
+}
+
+export async function setChatBlocked(db: DbOrTx, chatId: string, at: Date | null) {
+  await db.update(chats).set({ blockedAt: at }).where(eq(chats.id, chatId));
+}
+
+/**
+ * Claims up to `limit` sides whose digest is due (oldest first; rows another sweep holds are
+ * skipped): their due time is cleared, so each unread burst is mailed once. Inside the
+ * transaction that writes the e-mails, so a failure leaves them due.
+ */
+export async function claimDueDigests(
+  tx: DbOrTx,
+  side: ChatSide,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
+  const column = side === 'fan' ? chats.fanDigestAt : chats.creatorDigestAt;
+  const due = tx
+    .select({ id: chats.id })
+    .from(chats)
+    .where(lte(column, now))
+    .orderBy(column)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await tx
+    .update(chats)
+    .set(side === 'fan' ? { fanDigestAt: null } : { creatorDigestAt: null })
+    .where(sql`${chats.id} in ${due}`)
+    .returning({ id: chats.id });
+  return rows.map((r) => r.id);
+}
+
+export async function findChatSettings(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select()
+    .from(chatSettings)
+    .where(eq(chatSettings.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function upsertChatSettings(
+  db: DbOrTx,
+  input: { userId: string; emailNotifications: boolean; now: Date },
+) {
+  await db
+    .insert(chatSettings)
+    .values({
+      userId: input.userId,
+      emailNotifications: input.emailNotifications,
+      updatedAt: input.now,
+    })
+    .onConflictDoUpdate({
+      target: chatSettings.userId,
+      set: { emailNotifications: input.emailNotifications, updatedAt: input.now },
+    });
+}
+
+/**
+ * Account deletion: the person's messages lose their author, their conversations as a fan lose
+ * their fan (and any pending digest), their preferences go.
+ */
+export async function anonymiseChatsOf(tx: DbOrTx, userId: string) {
+  await tx.update(chatMessages).set({ senderId: null }).where(eq(chatMessages.senderId, userId));
+  await tx
+    .update(chats)
+    .set({ fanId: null, fanUnread: 0, fanDigestAt: null })
+    .where(eq(chats.fanId, userId));
+  await tx.delete(chatSettings).where(eq(chatSettings.userId, userId));
+}

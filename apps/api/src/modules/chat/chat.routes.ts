@@ -1,0 +1,233 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Chat,
+  ChatMessage,
+  ChatMessageBody,
+  ChatMessagesQuery,
+  ChatMessagesResponse,
+  ChatParams,
+  ChatSettings,
+  ChatUnreadResponse,
+  ChatWorkspaceParams,
+  ChatsQuery,
+  ChatsResponse,
+  OpenChatQuery,
+  chatPaths,
+  errorResponses,
+} from '@fa-clube/contract';
+import type { AppContext } from '../../lib/context';
+import { requireAuth } from '../../plugins/auth';
+import { bearerSecurity } from '../../plugins/openapi';
+import {
+  countUnread,
+  getChat,
+  getChatSettings,
+  listFanChats,
+  listMessages,
+  listWorkspaceChats,
+  markRead,
+  openChat,
+  postMessage,
+  setFanMuted,
+  updateChatSettings,
+} from './chat.service';
+
+const tags = ['chat'];
+const auth = { preHandler: requireAuth };
+
+/** Conversations between a fan and a creator's workspace (api-conventions § Chat with the creator). */
+export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      chatPaths.chats,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Abrir (201) ou retomar (200) a conversa com um criador (assinante ativo)',
+          security: bearerSecurity,
+          querystring: OpenChatQuery,
+          response: { 200: Chat, 201: Chat, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { chat, created } = await openChat(ctx, request.actor, request.query.username);
+        return reply.status(created ? 201 : 200).send(chat);
+      },
+    );
+
+    app.get(
+      chatPaths.chats,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Minhas conversas como fã, atividade mais recente primeiro',
+          description: 'Paginação a partir de page=1, size padrão 20 (máximo 100).',
+          security: bearerSecurity,
+          querystring: ChatsQuery,
+          response: { 200: ChatsResponse, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => listFanChats(ctx, request.actor, request.query),
+    );
+
+    app.get(
+      chatPaths.unread,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Quantas das minhas conversas (fã e equipes) têm mensagens não lidas (até 100)',
+          security: bearerSecurity,
+          response: { 200: ChatUnreadResponse, ...errorResponses(401) },
+        },
+      },
+      async (request) => countUnread(ctx, request.actor),
+    );
+
+    app.get(
+      chatPaths.workspaceChats,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Conversas do espaço (proprietário e membros), atividade mais recente primeiro',
+          security: bearerSecurity,
+          params: ChatWorkspaceParams,
+          querystring: ChatsQuery,
+          response: { 200: ChatsResponse, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => listWorkspaceChats(ctx, request.actor, request.params.ws, request.query),
+    );
+
+    app.get(
+      chatPaths.chat,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Uma conversa (o fã ou a equipe do espaço)',
+          security: bearerSecurity,
+          params: ChatParams,
+          response: { 200: Chat, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => getChat(ctx, request.actor, request.params.ws, request.params.chatId),
+    );
+
+    app.get(
+      chatPaths.messages,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Mensagens, mais novas primeiro (before = a mais antiga já carregada)',
+          security: bearerSecurity,
+          params: ChatParams,
+          querystring: ChatMessagesQuery,
+          response: { 200: ChatMessagesResponse, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) =>
+        listMessages(ctx, request.actor, request.params.ws, request.params.chatId, request.query),
+    );
+
+    app.post(
+      chatPaths.messages,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Enviar uma mensagem (texto simples, 1 a 2000 caracteres)',
+          description:
+            'O fã precisa de assinatura ativa (403 SUBSCRIPTION_REQUIRED) e não estar silenciado ' +
+            '(403 CHAT_BLOCKED); a equipe do espaço sempre pode responder. Limite por remetente: 429 com Retry-After.',
+          security: bearerSecurity,
+          params: ChatParams,
+          body: ChatMessageBody,
+          response: { 201: ChatMessage, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await postMessage(
+              ctx,
+              request.actor,
+              request.params.ws,
+              request.params.chatId,
+              request.body.text,
+            ),
+          ),
+    );
+
+    app.post(
+      chatPaths.read,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Marcar como lida para o meu lado (o do espaço vale para toda a equipe)',
+          security: bearerSecurity,
+          params: ChatParams,
+          response: { 200: Chat, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => markRead(ctx, request.actor, request.params.ws, request.params.chatId),
+    );
+
+    for (const [method, muted] of [
+      ['post', true],
+      ['delete', false],
+    ] as const)
+      app[method](
+        chatPaths.block,
+        {
+          ...auth,
+          schema: {
+            tags,
+            summary: muted
+              ? 'Silenciar o fã (proprietário do espaço)'
+              : 'Deixar de silenciar o fã (proprietário do espaço)',
+            security: bearerSecurity,
+            params: ChatParams,
+            response: { 200: Chat, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request) =>
+          setFanMuted(ctx, request.actor, request.params.ws, request.params.chatId, muted),
+      );
+
+    app.get(
+      chatPaths.settings,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Avisos por e-mail de mensagens não lidas',
+          security: bearerSecurity,
+          response: { 200: ChatSettings, ...errorResponses(401) },
+        },
+      },
+      async (request) => getChatSettings(ctx, request.actor),
+    );
+
+    app.put(
+      chatPaths.settings,
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Ligar ou desligar os avisos por e-mail de mensagens não lidas',
+          security: bearerSecurity,
+          body: ChatSettings,
+          response: { 200: ChatSettings, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => updateChatSettings(ctx, request.actor, request.body),
+    );
+  };
+}

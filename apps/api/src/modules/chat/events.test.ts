@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_REPLAY_MAX } from '@fa-clube/contract';
+import { timeOrderedId } from '../../db/ids';
+import { chatMessages } from '../../db/schema';
+import { createTestContext } from '../../../test/support/context';
+import type { TestContext } from '../../../test/support/context';
+import { bearer, createUser, signIn } from '../../../test/support/fixtures';
+import type { TestUser } from '../../../test/support/fixtures';
+import { openSse } from '../../../test/support/sse';
+import type { SseStream } from '../../../test/support/sse';
+import { makeActiveSubscriber } from '../../../test/support/subscriptions';
+import { addTeamMember } from '../../../test/support/workspaces';
+import { chatHub } from './chat.events';
+
+/**
+ * GET /events against a listening server (a stream never ends, so not through inject): live
+ * delivery to every participant's streams, the replay on reconnection, the keep-alive, the end
+ * of a stream with its session or token, the graceful stop, and the token kept out of the logs.
+ */
+let t: TestContext;
+let base: string;
+let owner: TestUser;
+let member: TestUser;
+let stranger: TestUser;
+let fan: TestUser;
+let otherFan: TestUser;
+let chatId: string;
+let otherChatId: string;
+const logLines: string[] = [];
+const streams: SseStream[] = [];
+
+beforeAll(async () => {
+  t = await createTestContext({
+    env: { LOG_LEVEL: 'info', EVENTS_KEEPALIVE_SECONDS: '1' },
+    build: { logger: true, logStream: { write: (l) => void logLines.push(l) } },
+  });
+  base = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api/v1`;
+
+  owner = await createUser(t, { full_name: 'Ana Criadora' });
+  member = await createUser(t);
+  stranger = await createUser(t);
+  fan = await createUser(t, { full_name: 'Davi Fa' });
+  otherFan = await createUser(t);
+  await addTeamMember(t, owner, member);
+  await makeActiveSubscriber(t, fan, owner);
+  await makeActiveSubscriber(t, otherFan, owner);
+  const open = (who: TestUser) =>
+    t.inject({
+      method: 'POST',
+      url: `/api/v1/chats?username=${owner.username}`,
+      headers: bearer(who.accessToken),
+    });
+  chatId = (await open(fan)).json().id;
+  otherChatId = (await open(otherFan)).json().id;
+}, 120_000);
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await t.close();
+});
+
+const listen = async (
+  who: TestUser,
+  opts: { query?: boolean; lastEventId?: string; url?: string } = {},
+) => {
+  const url = opts.query
+    ? `${base}/events?access_token=${encodeURIComponent(who.accessToken)}${opts.url ?? ''}`
+    : `${base}/events${opts.url ?? ''}`;
+  const s = await openSse(url, {
+    token: opts.query ? undefined : who.accessToken,
+    lastEventId: opts.lastEventId,
+  });
+  streams.push(s);
+  return s;
+};
+const post = async (who: TestUser, text: string, id = chatId) => {
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/v1/chats/${owner.workspaceId}/${id}/messages`,
+    headers: bearer(who.accessToken),
+    payload: { text },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string; text: string };
+};
+const idle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('GET /events', () => {
+  it('is for a signed-in caller (header or ?access_token=), as an unbuffered event stream', async () => {
+    const none = await openSse(`${base}/events`);
+    expect(none.status).toBe(401);
+    expect(JSON.parse(none.body).code).toBe('UNAUTHORIZED');
+    const forged = await openSse(`${base}/events?access_token=nao.e.token`);
+    expect(forged.status).toBe(401);
+    // the query token counts only on the event stream
+    const me = await fetch(`${base}/me?access_token=${fan.accessToken}`);
+    expect(me.status).toBe(401);
+
+    for (const query of [false, true]) {
+      const s = await listen(fan, { query });
+      expect(s.status).toBe(200);
+      expect(s.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(s.headers['x-accel-buffering']).toBe('no');
+      expect(s.headers['cache-control']).toContain('no-cache');
+      expect(s.headers['content-encoding']).toBeUndefined();
+      s.close();
+    }
+  });
+
+  it('delivers a message to every open stream of every participant, and to nobody else', async () => {
+    const tabs = [
+      await listen(fan),
+      await listen(fan, { query: true }),
+      await listen(owner),
+      await listen(member),
+    ];
+    const outsiders = [await listen(stranger), await listen(otherFan)];
+    const sent = await post(fan, 'Oi <script>!</script>');
+    for (const tab of tabs) {
+      const [event] = await tab.waitFor(1, 1000);
+      expect(event).toMatchObject({ event: 'chat.message', id: sent.id });
+      expect(JSON.parse(event!.data)).toEqual(sent);
+    }
+    const answer = await post(member, 'Olá!');
+    for (const tab of tabs) expect((await tab.waitFor(2, 1000))[1]!.id).toBe(answer.id);
+    await idle(200);
+    for (const s of outsiders) expect(s.events).toHaveLength(0);
+    for (const s of [...tabs, ...outsiders]) s.close();
+  });
+
+  it('a reconnection with Last-Event-ID first gets what it missed, then the live ones, none twice', async () => {
+    const first = await listen(fan);
+    const m1 = await post(owner, 'um');
+    await first.waitFor(1);
+    first.close();
+    const m2 = await post(owner, 'dois');
+    await post(otherFan, 'de outra conversa', otherChatId);
+    const m3 = await post(fan, 'três');
+
+    const again = await listen(fan, { lastEventId: m1.id });
+    expect((await again.waitFor(2)).map((e) => e.id)).toEqual([m2.id, m3.id]);
+    const m4 = await post(member, 'quatro');
+    expect((await again.waitFor(3)).map((e) => e.id)).toEqual([m2.id, m3.id, m4.id]);
+    await idle(200);
+    expect(again.events).toHaveLength(3);
+    again.close();
+
+    // a new EventSource resumes with ?last_event_id=; the team's streams replay their chats too
+    const resumed = await listen(fan, { query: true, url: `&last_event_id=${m3.id}` });
+    expect((await resumed.waitFor(1)).map((e) => e.id)).toEqual([m4.id]);
+    resumed.close();
+    const team = await listen(owner, { lastEventId: m1.id });
+    const ids = (await team.waitFor(4)).map((e) => e.id!);
+    expect(ids).toHaveLength(4);
+    expect(ids.filter((id) => [m2.id, m3.id, m4.id].includes(id))).toEqual([m2.id, m3.id, m4.id]);
+    // an id that is no message id replays nothing
+    const bad = await listen(fan, { lastEventId: 'nao-e-um-id' });
+    await idle(200);
+    expect(bad.events).toHaveLength(0);
+    for (const s of [team, bad]) s.close();
+  });
+
+  it('more missed than the replay bound: one chat.resync instead', async () => {
+    const last = await post(fan, 'antes da enxurrada');
+    const rows = Array.from({ length: CHAT_REPLAY_MAX + 1 }, (_, i) => ({
+      chatId,
+      id: timeOrderedId(),
+      senderId: owner.id,
+      side: 'creator' as const,
+      text: `lote ${i}`,
+    }));
+    await t.ctx.db.insert(chatMessages).values(rows);
+    await t.ctx.db.execute(
+      sql`update chats set last_activity_id = ${rows[rows.length - 1]!.id} where id = ${chatId}`,
+    );
+    const s = await listen(fan, { lastEventId: last.id });
+    const [event] = await s.waitFor(1);
+    expect(event).toMatchObject({ event: 'chat.resync', id: null, data: '{}' });
+    const live = await post(owner, 'ao vivo');
+    expect((await s.waitFor(2))[1]!.id).toBe(live.id);
+    s.close();
+  });
+
+  it('sends a keep-alive comment and ends the stream when its session ends', async () => {
+    const session = await signIn(t, fan.email, fan.password);
+    const viewer = { ...fan, accessToken: session.access_token };
+    const s = await listen(viewer);
+    const other = await listen(fan);
+    await expect.poll(() => s.comments.includes('ping'), { timeout: 3000 }).toBe(true);
+    const out = await t.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: bearer(session.access_token),
+    });
+    expect(out.statusCode).toBe(200);
+    const ended = await Promise.race([s.ended.then(() => true), idle(3000).then(() => false)]);
+    expect(ended).toBe(true);
+    // the other session's stream goes on
+    const m = await post(fan, 'ainda aqui');
+    expect((await other.waitFor(1)).map((e) => e.id)).toEqual([m.id]);
+    other.close();
+  });
+
+  it('never writes the access token of the query to the log', async () => {
+    const s = await listen(owner, { query: true });
+    s.close();
+    await idle(100);
+    const log = logLines.join('\n');
+    expect(log).toContain('/api/v1/events?access_token=');
+    expect(log).not.toContain(owner.accessToken);
+    expect(log).not.toContain(fan.accessToken);
+  });
+
+  it('ends the stream once its access token has expired', async () => {
+    const s = await listen(owner);
+    t.clock.advance(16 * 60_000);
+    const ended = await Promise.race([s.ended.then(() => true), idle(3000).then(() => false)]);
+    expect(ended).toBe(true);
+    for (const who of [owner, fan])
+      who.accessToken = (await signIn(t, who.email, who.password)).access_token;
+  });
+
+  it('is no request in flight for the graceful stop; closing the server ends it', async () => {
+    const s = await listen(fan);
+    expect(chatHub(t.ctx).size).toBeGreaterThanOrEqual(1);
+    const started = performance.now();
+    await t.app.drain(5000);
+    expect(performance.now() - started).toBeLessThan(2500);
+    const closing = t.app.close();
+    const ended = await Promise.race([s.ended.then(() => true), idle(1500).then(() => false)]);
+    expect(ended).toBe(true);
+    await closing;
+    expect(chatHub(t.ctx).size).toBe(0);
+  });
+});

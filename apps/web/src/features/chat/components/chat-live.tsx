@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { CHAT_EVENTS } from '@fa-clube/contract';
+import type { ChatMessage } from '@fa-clube/contract';
+import { loadContract } from '@/lib/contract-schemas';
+import { openLiveEvents } from '@/lib/live-events';
+import { useViewerId } from '@/lib/session';
+import { receiveMessage, refetchAll } from '../lib/cache';
+import { openChatId } from '../lib/open-chat';
+import { outbox } from '../lib/outbox';
+
+/**
+ * The chat's live events for the signed-in user, while the app shell shows (one stream per tab,
+ * docs/decisions/047-web-chat.md): each `chat.message` checked against the contract and merged
+ * into the caches; a reconnection or a `chat.resync` refetches what is on screen. Closed when
+ * the user signs out (the shell stops rendering it) or changes.
+ */
+export function ChatLive() {
+  const queryClient = useQueryClient();
+  const viewer = useViewerId();
+
+  useEffect(() => {
+    if (!viewer) return;
+    const live = openLiveEvents({
+      events: [CHAT_EVENTS.message, CHAT_EVENTS.resync],
+      onEvent: (event, data) => {
+        if (event === CHAT_EVENTS.resync) {
+          refetchAll(queryClient, viewer);
+          return;
+        }
+        // in arrival order: every event waits for the same (loaded once) schema
+        void loadContract().then(
+          ({ ChatMessage: schema }) => {
+            const parsed = schema.safeParse(data);
+            if (parsed.success)
+              receiveMessage(queryClient, viewer, parsed.data as ChatMessage, openChatId());
+          },
+          () => refetchAll(queryClient, viewer),
+        );
+      },
+      onReconnect: () => refetchAll(queryClient, viewer),
+    });
+    return () => {
+      live.close();
+      outbox.clear();
+    };
+  }, [queryClient, viewer]);
+
+  return null;
+}

@@ -1,0 +1,132 @@
+// Contract for the chat domain: conversations between one fan and one creator's workspace
+// (its owner and members answer as the workspace), their messages, the read marks, muting a
+// fan, the e-mail digest preference (api-conventions § "Chat with the creator").
+import { z } from 'zod';
+import { Timestamp, Username, Uuid } from './common';
+import { defineErrors } from './errors';
+import { pageQuery, paged } from './paged';
+import {
+  CHATS_PAGING,
+  CHAT_MESSAGES_PAGE_DEFAULT,
+  CHAT_MESSAGES_PAGE_MAX,
+  CHAT_TEXT_MAX,
+} from './chat-constants';
+
+export const ChatSide = z.enum(['fan', 'creator']);
+export type ChatSide = z.infer<typeof ChatSide>;
+
+/** Who wrote a message: a member answering for the workspace appears as themselves. */
+export const ChatSender = z.object({
+  /** Null once the account was deleted (its messages are anonymised). */
+  id: Uuid.nullable(),
+  username: z.string().nullable(),
+  full_name: z.string(),
+  side: ChatSide,
+});
+
+export const ChatMessage = z
+  .object({
+    id: Uuid,
+    chat_id: Uuid,
+    sender: ChatSender,
+    /** Plain text, as written: never render it as HTML. */
+    text: z.string(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const ChatWorkspace = z.object({
+  id: Uuid,
+  username: z.string(),
+  label: z.string(),
+  avatar_url: z.string().nullable(),
+});
+
+export const ChatFan = z.object({
+  /** Null once the fan deleted the account ('Conta excluída'). */
+  id: Uuid.nullable(),
+  username: z.string().nullable(),
+  full_name: z.string(),
+  avatar_url: z.string().nullable(),
+});
+
+export const Chat = z
+  .object({
+    id: Uuid,
+    workspace: ChatWorkspace,
+    fan: ChatFan,
+    last_message: ChatMessage.nullable(),
+    /** Unread messages of the caller's side (the workspace's side is shared by its team). */
+    unread: z.number().int(),
+    /** The owner muted the fan: the fan's posts answer 403 CHAT_BLOCKED. */
+    blocked: z.boolean(),
+    /** The fan's subscription is active: without it the fan reads but cannot post. */
+    subscribed: z.boolean(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'Chat' });
+export type Chat = z.infer<typeof Chat>;
+
+export const ChatsQuery = pageQuery(CHATS_PAGING);
+export const ChatsResponse = paged('chats', Chat);
+export type ChatsResponse = z.infer<typeof ChatsResponse>;
+
+export const OpenChatQuery = z.object({ username: Username });
+
+export const ChatWorkspaceParams = z.object({ ws: Uuid });
+export const ChatParams = z.object({ ws: Uuid, chatId: Uuid });
+
+export const ChatMessagesQuery = z.object({
+  /** Keyset: the messages older than this one (the last of the previous page). */
+  before: Uuid.optional(),
+  size: z.coerce
+    .number({ message: 'Tamanho de página inválido.' })
+    .int('Tamanho de página inválido.')
+    .min(1, 'Tamanho de página inválido.')
+    .max(CHAT_MESSAGES_PAGE_MAX, `O tamanho máximo de página é ${CHAT_MESSAGES_PAGE_MAX}.`)
+    .default(CHAT_MESSAGES_PAGE_DEFAULT),
+});
+export type ChatMessagesQuery = z.infer<typeof ChatMessagesQuery>;
+
+/** Newest first; fewer than `size` means there is nothing older. */
+export const ChatMessagesResponse = z.object({ messages: z.array(ChatMessage) });
+export type ChatMessagesResponse = z.infer<typeof ChatMessagesResponse>;
+
+export const ChatMessageBody = z.object({
+  text: z
+    .string({ message: 'Escreva a mensagem.' })
+    .trim()
+    .min(1, 'Escreva a mensagem.')
+    .max(CHAT_TEXT_MAX, `A mensagem deve ter no máximo ${CHAT_TEXT_MAX} caracteres.`)
+    // PostgreSQL's text cannot hold U+0000
+    .refine((t) => !t.includes('\u0000'), 'A mensagem contém caracteres inválidos.'),
+});
+export type ChatMessageBody = z.infer<typeof ChatMessageBody>;
+
+export const ChatUnreadResponse = z.object({
+  /** Conversations with unread messages, both sides, at most CHAT_UNREAD_COUNT_MAX. */
+  unread: z.number().int(),
+});
+export type ChatUnreadResponse = z.infer<typeof ChatUnreadResponse>;
+
+/** 'Avisos por e-mail': a digest of the messages unread for 10 minutes (default on). */
+export const ChatSettings = z
+  .object({ email_notifications: z.boolean({ message: 'Informe se quer avisos por e-mail.' }) })
+  .meta({ id: 'ChatSettings' });
+export type ChatSettings = z.infer<typeof ChatSettings>;
+
+export const EventsQuery = z.object({
+  /** For EventSource, which cannot send headers; never logged. */
+  access_token: z.string().max(4096).optional(),
+  /** Resume after this message on a new EventSource (the header Last-Event-ID wins). */
+  last_event_id: z.string().max(100).optional(),
+});
+
+export const CHAT_ERRORS = defineErrors({
+  CHAT_NOT_FOUND: { status: 404, message: 'Conversa não encontrada.' },
+  CHAT_BLOCKED: {
+    status: 403,
+    message: 'O criador não está recebendo suas mensagens nesta conversa.',
+  },
+});
