@@ -134,7 +134,7 @@ const EnvSchema = z
     RATE_LIMIT_UPLOAD_URLS: rate.default({ max: 60, windowSeconds: 600 }),
     /** Bank-file import calls (mapping, format, categorize) per user. */
     RATE_LIMIT_IMPORT: rate.default({ max: 30, windowSeconds: 300 }),
-    /** Chat messages per sender (docs/decisions/045-chat.md). */
+    /** Chat messages per sender (docs/decisions/040-chat.md). */
     RATE_LIMIT_CHAT_MESSAGES: rate.default({ max: 30, windowSeconds: 60 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),

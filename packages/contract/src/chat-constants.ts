@@ -1,5 +1,5 @@
 // Without zod: the web client's first load (the shell's unread badge, the live stream) needs these,
-// not chat.ts's schemas. The rules of "Chat with the creator" (docs/decisions/045-chat.md).
+// not chat.ts's schemas. The rules of "Chat with the creator" (docs/decisions/040-chat.md).
 
 /** Every chat path, relative to API_PREFIX, in Fastify's `:param` form (fill with apiPath). */
 export const chatPaths = {

@@ -14,7 +14,7 @@ import path from 'node:path';
 
 /**
  * PGlite is single-process: a second server on the same data directory would
- * corrupt it. Two locks guard it (docs/decisions/054-pglite-lock-file.md):
+ * corrupt it. Two locks guard it (docs/decisions/046-pglite-lock-file.md):
  *
  * - `pglite.lock` beside the data, created exclusively (written whole under a
  *   unique name, then hard-linked to its place: like O_EXCL, it fails when the

@@ -6,7 +6,7 @@ import { useViewerId } from './session';
 import { setUnreadCount } from './unread-count';
 
 /**
- * The shell's unread count (docs/decisions/047-web-chat.md): how many of the signed-in user's
+ * The shell's unread count (docs/decisions/041-web-chat.md): how many of the signed-in user's
  * conversations, as a fan and in their teams, have unread messages. The signed-in shell asks for
  * it and hands it to lib/unread-count.ts; the chat feature keeps it current (live events,
  * reading a conversation) by invalidating this key.

@@ -3,8 +3,8 @@ import { isSessionError, refreshAccessToken, tokenExpiry } from './api-client';
 import { getToken } from './session';
 
 /**
- * The signed-in user's live events (`GET /events`, Server-Sent Events; docs/decisions/045-chat.md
- * and 047-web-chat.md): one EventSource per tab, kept open by this client.
+ * The signed-in user's live events (`GET /events`, Server-Sent Events; docs/decisions/040-chat.md
+ * and 041-web-chat.md): one EventSource per tab, kept open by this client.
  *
  * - EventSource sends no headers: the access token goes in `?access_token=`, and a new stream
  *   resumes after the last event seen with `?last_event_id=` (the server replays what was missed).

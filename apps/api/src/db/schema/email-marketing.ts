@@ -93,7 +93,7 @@ export const emailSuppressions = pgTable(
 /**
  * The workspace's imported audience: people who agreed to receive its e-mails,
  * with how and when (LGPD art. 7, I), and who imported them. Campaigns reach
- * only these and the workspace's active subscribers (docs/decisions/050).
+ * only these and the workspace's active subscribers (docs/decisions/042).
  */
 export const emailContacts = pgTable(
   'email_contacts',

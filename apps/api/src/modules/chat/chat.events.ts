@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context';
 import { openSessions } from '../../read-models/sessions';
 
 /**
- * Live delivery (docs/decisions/045-chat.md): each process keeps its open event streams
+ * Live delivery (docs/decisions/040-chat.md): each process keeps its open event streams
  * (GET /events) by user; a message is published once, after its transaction, with the people
  * it goes to. With REDIS_URL it goes through one Redis pub/sub channel, so the streams of every
  * process get it (this process's too, from the same channel); without, straight to this

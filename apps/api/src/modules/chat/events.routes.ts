@@ -9,7 +9,7 @@ import { EventStream, chatHub } from './chat.events';
 import { missedMessages } from './chat.service';
 
 /**
- * GET /events: the signed-in caller's Server-Sent Events (docs/decisions/045-chat.md). A
+ * GET /events: the signed-in caller's Server-Sent Events (docs/decisions/040-chat.md). A
  * long-lived response (`eventStream`): the graceful stop's drain leaves it out (it is no heavy
  * route, so the heavy routes' cap never counts it), the hub ends it at shutdown, at its token's expiry or when its session ends.
  */

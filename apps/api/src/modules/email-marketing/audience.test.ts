@@ -1,4 +1,4 @@
-// Who a campaign may reach and how much may go out (docs/decisions/050): the
+// Who a campaign may reach and how much may go out (docs/decisions/042): the
 // workspace's audience (active subscribers, contacts imported with their
 // consent, the sender's own address), a sender with a confirmed address and an
 // account older than a day, daily quotas per workspace and for the platform,

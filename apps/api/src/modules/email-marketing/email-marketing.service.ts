@@ -3,7 +3,7 @@
  * subscribers and the contacts it imported with their consent), sent through
  * the job queue one message per job (rate-limited per workspace, retried with
  * back-off, within daily quotas), and the unsubscribe link's two calls
- * (docs/decisions/050-campaign-audience-and-quotas.md).
+ * (docs/decisions/042-campaign-audience-and-quotas.md).
  *
  *   sendCampaign      POST /apps/email-marketing/{ws}/send-email (owner)    -> 202 { id, queued }
  *   getCampaigns      GET  .../campaigns (owner and members)

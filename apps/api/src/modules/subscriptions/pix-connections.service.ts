@@ -1,5 +1,5 @@
 /**
- * A workspace's own PSP account (docs/pix-psp.md, decision 040): the owner
+ * A workspace's own PSP account (docs/pix-psp.md, decision 038): the owner
  * connects it with the API and token URLs, client credentials and the client
  * certificate; the server tries it live before saving anything (token over
  * mutual TLS, the Pix webhook for the workspace's key, whether Pix Automático

@@ -11,7 +11,7 @@ import { outbox } from '../lib/outbox';
 
 /**
  * The chat's live events for the signed-in user, while the app shell shows (one stream per tab,
- * docs/decisions/047-web-chat.md): each `chat.message` checked against the contract and merged
+ * docs/decisions/041-web-chat.md): each `chat.message` checked against the contract and merged
  * into the caches; a reconnection or a `chat.resync` refetches what is on screen. Closed when
  * the user signs out (the shell stops rendering it) or changes.
  */
