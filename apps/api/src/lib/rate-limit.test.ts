@@ -121,6 +121,7 @@ describe('rate limit settings', () => {
       twoFactor: { max: 5, windowSeconds: 300 },
       uploadUrls: { max: 60, windowSeconds: 600 },
       import: { max: 30, windowSeconds: 300 },
+      chatMessages: { max: 30, windowSeconds: 60 },
       lockout: { threshold: 5, baseSeconds: 60, maxSeconds: 900 },
     });
     expect(parseConfig({ RATE_LIMIT_SIGNIN_IP: '50/120' }).limits.signInIp).toEqual({
