@@ -190,7 +190,7 @@ describe('send-email body', () => {
     expect(
       messages(SendEmailBody.safeParse({ ...body, contacts: ['subscribers:weekly'] }))[0],
     ).toBe(
-      'Contato inválido: use um e-mail ou um destes grupos: subscribers, subscribers:monthly, subscribers:quarterly, subscribers:yearly.',
+      'Contato inválido: use um e-mail ou um destes grupos: subscribers, subscribers:monthly, subscribers:quarterly, subscribers:yearly, contacts.',
     );
     expect(messages(SendEmailBody.safeParse({ ...body, contacts: [] }))).toEqual([
       'Informe pelo menos um contato.',

@@ -70,7 +70,9 @@ describe("profile page: 'Enviar mensagem'", () => {
       if (call.path === '/api/v1/profile')
         return { body: makeProfile({ is_subscribed: subscribed }) };
       if (call.path === '/api/v1/plans')
-        return { body: { plans: [monthly], is_subscribed: subscribed } };
+        return {
+          body: { plans: [monthly], is_subscribed: subscribed, automatic_available: false },
+        };
       if (call.path === '/api/v1/chats' && call.method === 'POST')
         return {
           status: 201,
