@@ -19,7 +19,7 @@ import { testCertificates } from './pix-certs';
  *  - Under /v2, with the bearer token: PUT/GET /cob/{txid}, GET /pix, PUT
  *    /pix/{e2eid}/devolucao/{id}, PUT/DELETE /webhook/{chave}, /webhookrec,
  *    /webhookcobr, GET /rec, POST /locrec, POST /rec, GET/PATCH /rec/{idRec},
- *    POST /cobr, GET /cobr/{txid} — with in-memory state.
+ *    POST /cobr, GET /cobr, GET /cobr/{txid} — with in-memory state.
  *  - EVERY request to /v2 is checked against openapi.yaml (pix-api/validator.ts,
  *    ajv): anything outside the document is answered 400 and recorded in
  *    `violations` — tests assert it stays empty. Each request's client
@@ -45,6 +45,8 @@ export interface TestPspOptions {
   keys?: string[];
   /** Whether Pix Automático is enabled for the account (default true). */
   recurrences?: boolean;
+  /** The PSP's clock (creation times, GET /cobr's inicio/fim): a test's injected one. */
+  clock?: () => Date;
   /** The receiver's name as the PSP writes it in its codes (default longer than 25). */
   merchantName?: string;
 }
@@ -135,6 +137,8 @@ export interface TestPsp {
     refuseWebhook: 'pix' | 'rec' | 'cobr' | null;
     /** Status a new refund gets. */
     refundStatus: Devolucao['status'];
+    /** Create the next POST /cobr's debit, then drop the connection: the answer is lost. */
+    loseCobrAnswer: boolean;
   };
   /** Requests outside the OpenAPI document (and other contract breaches): must stay empty. */
   violations: string[];
@@ -224,6 +228,7 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
     recurrences: opts.recurrences ?? true,
     refuseWebhook: null,
     refundStatus: 'DEVOLVIDO',
+    loseCobrAnswer: false,
   };
   const violations: string[] = [];
   const requests: TestPspRequest[] = [];
@@ -259,7 +264,7 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
     return Boolean(m && tokens.has(m[1]!));
   };
   const ownsKey = (key: string) => !opts.keys || opts.keys.includes(key);
-  const now = () => new Date().toISOString();
+  const now = () => (opts.clock?.() ?? new Date()).toISOString();
   const location = (kind: string) => `${host}/qr/v2/${kind}${randomUUID().replace(/-/g, '')}`;
 
   const deliver = async (
@@ -536,6 +541,21 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
           'CobROperacaoInvalida',
           'Recorrência inexistente ou não aprovada.',
         );
+      // Banco Central: one live debit per recurrence and cycle (here: per due date)
+      const sameCycle = [...cobrs.values()].some(
+        (c) =>
+          c.idRec === b.idRec &&
+          c.calendario.dataDeVencimento === b.calendario.dataDeVencimento &&
+          c.status !== 'REJEITADA' &&
+          c.status !== 'CANCELADA',
+      );
+      if (sameCycle)
+        return problem(
+          res,
+          400,
+          'CobROperacaoInvalida',
+          'Existe uma CobR com status diferente de REJEITADA e CANCELADA referente ao mesmo idRec no mesmo ciclo.',
+        );
       const cobr: TestCobr = {
         idRec: b.idRec,
         txid: alnum(32),
@@ -551,7 +571,33 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
         atualizacao: [{ status: 'CRIADA', data: now() }],
       };
       cobrs.set(cobr.txid, cobr);
+      if (settings.loseCobrAnswer) {
+        settings.loseCobrAnswer = false;
+        return req.socket.destroy();
+      }
       return send(res, 201, cobr);
+    }
+    if (path === '/cobr' && req.method === 'GET') {
+      const from = Date.parse(url.searchParams.get('inicio') ?? '');
+      const to = Date.parse(url.searchParams.get('fim') ?? '');
+      const idRec = url.searchParams.get('idRec');
+      const all = [...cobrs.values()].filter((c) => {
+        const created = Date.parse(c.atualizacao[0]!.data);
+        return created >= from && created <= to && (!idRec || c.idRec === idRec);
+      });
+      return send(res, 200, {
+        parametros: {
+          inicio: url.searchParams.get('inicio'),
+          fim: url.searchParams.get('fim'),
+          paginacao: {
+            paginaAtual: 0,
+            itensPorPagina: 100,
+            quantidadeDePaginas: 1,
+            quantidadeTotalDeItens: all.length,
+          },
+        },
+        cobsr: all.slice(0, 100),
+      });
     }
     if ((m = /^\/cobr\/([^/]+)$/.exec(path)) && req.method === 'GET') {
       const cobr = cobrs.get(decodeURIComponent(m[1]!));

@@ -164,4 +164,5 @@ CREATE INDEX "charges_connection_pending_idx" ON "charges" USING btree ("connect
 CREATE INDEX "pix_notifications_unmatched_idx" ON "pix_notifications" USING btree ("workspace_id","received_at") WHERE "pix_notifications"."charge_id" is null;--> statement-breakpoint
 CREATE INDEX "trueid_customers_undecided_idx" ON "trueid_customers" USING btree ("updated_at") WHERE "trueid_customers"."files_purged_at" is null and "trueid_customers"."decided_at" is null;--> statement-breakpoint
 CREATE INDEX "email_messages_email_idx" ON "email_messages" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "mail_outbox_to_idx" ON "mail_outbox" USING btree (lower("to_address"));
+CREATE INDEX "mail_outbox_to_idx" ON "mail_outbox" USING btree (lower("to_address"));--> statement-breakpoint
+CREATE INDEX "pix_recurring_charges_unanswered_idx" ON "pix_recurring_charges" USING btree ("updated_at") WHERE "pix_recurring_charges"."status" = 'AGENDANDO' and "pix_recurring_charges"."txid" is null;

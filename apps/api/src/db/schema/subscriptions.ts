@@ -338,7 +338,7 @@ export const pixRecurringCharges = pgTable(
       .references(() => pixRecurrences.id, { onDelete: 'cascade' }),
     /** The period end it renews (the subscription's, when scheduled). */
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
-    /** The PSP's txid; null while the POST /cobr is in flight. */
+    /** The PSP's txid; null while the POST /cobr is in flight or got no answer. */
     txid: text('txid'),
     status: text('status').$type<RecurringChargeStatus | 'AGENDANDO'>().notNull(),
     valueCents: integer('value_cents').notNull(),
@@ -355,6 +355,10 @@ export const pixRecurringCharges = pgTable(
   (t) => [
     uniqueIndex('pix_recurring_charges_period_uq').on(t.recurrenceId, t.periodEnd),
     uniqueIndex('pix_recurring_charges_txid_uq').on(t.txid),
+    // the claims whose POST /cobr got no answer, retried by the renewal sweep
+    index('pix_recurring_charges_unanswered_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'AGENDANDO' and ${t.txid} is null`),
   ],
 );
 

@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { financeTransactions, mailOutbox, pixRecurringCharges } from '../../db/schema';
+import {
+  financeTransactions,
+  mailOutbox,
+  pixRecurrences,
+  pixRecurringCharges,
+} from '../../db/schema';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -34,7 +39,8 @@ beforeAll(async () => {
     env: { APP_URL: `http://127.0.0.1:${port}`, PIX_CA_FILE: testCertificates().files.ca },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
-  ({ creator, psp } = await creatorWithPsp(t));
+  // the PSP's clock is the test's: GET /cobr filters by creation time
+  ({ creator, psp } = await creatorWithPsp(t, { clock: () => t.clock.now() }));
   const res = await connect(t, creator, psp);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().automatic_available).toBe(true);
@@ -332,5 +338,69 @@ describe('Pix Automático', () => {
       (m) => m.to.includes(fan.email) && /débito automático/.test(m.subject),
     );
     expect(delivered.length).toBeLessThanOrEqual(1);
+  });
+
+  describe('a POST /cobr whose answer is lost (the PSP created the debit)', () => {
+    const postsToCobr = () =>
+      psp.requests.filter((r) => r.method === 'POST' && r.path === '/v2/cobr').length;
+    /** Our row of the recurrence's debit (one period here). */
+    const claimOf = async (idRec: string) => {
+      const [row] = await t.ctx.db
+        .select({ status: pixRecurringCharges.status, txid: pixRecurringCharges.txid })
+        .from(pixRecurringCharges)
+        .innerJoin(pixRecurrences, eq(pixRecurrences.id, pixRecurringCharges.recurrenceId))
+        .where(eq(pixRecurrences.idRec, idRec));
+      return row;
+    };
+    async function lostAnswer() {
+      const { fan, idRec } = await authorizedFan();
+      await toLeadTime(fan, 4);
+      psp.settings.loseCobrAnswer = true;
+      expect((await runSubscriptionJobs(t.ctx)).debitsScheduled).toBe(0);
+      const held = await debitsOf(idRec);
+      expect(held).toHaveLength(1);
+      // the claim stays, with no txid: nothing else is asked while its call may be out
+      expect(await claimOf(idRec)).toMatchObject({ status: 'AGENDANDO', txid: null });
+      const posts = postsToCobr();
+      expect((await runSubscriptionJobs(t.ctx)).debitsScheduled).toBe(0);
+      expect(postsToCobr()).toBe(posts);
+      return { fan, idRec, debit: held[0]! };
+    }
+
+    it('the next sweep finds it at the PSP (GET /cobr) instead of asking twice, and it settles', async () => {
+      const { fan, idRec, debit } = await lostAnswer();
+      const posts = postsToCobr();
+      t.clock.advance(3 * 60_000);
+      expect((await runSubscriptionJobs(t.ctx)).debitsScheduled).toBe(1);
+      expect(postsToCobr()).toBe(posts);
+      expect(psp.requests.some((r) => r.method === 'GET' && r.path.startsWith(`/v2/cobr?`))).toBe(
+        true,
+      );
+      expect(await debitsOf(idRec)).toHaveLength(1);
+      expect(await claimOf(idRec)).toMatchObject({ txid: debit.txid, status: 'CRIADA' });
+      const before = (await readSubscription(t, fan, creator))!.currentPeriodEnd;
+      expect((await psp.settleCobr(debit.txid)).status).toBe(200);
+      expect((await readSubscription(t, fan, creator))!.currentPeriodEnd > before).toBe(true);
+    });
+
+    it('a settlement notified first is matched by its recurrence', async () => {
+      const { fan, debit, idRec } = await lostAnswer();
+      const before = (await readSubscription(t, fan, creator))!.currentPeriodEnd;
+      expect((await psp.settleCobr(debit.txid)).status).toBe(200);
+      expect((await readSubscription(t, fan, creator))!.currentPeriodEnd > before).toBe(true);
+      expect(await claimOf(idRec)).toMatchObject({ txid: debit.txid, status: 'CONCLUIDA' });
+    });
+
+    it('when the PSP does not hold it after all, the sweep asks for it again, once', async () => {
+      const { idRec, debit } = await lostAnswer();
+      psp.cobrs.delete(debit.txid);
+      const posts = postsToCobr();
+      t.clock.advance(3 * 60_000);
+      const sweeps = await Promise.all([runSubscriptionJobs(t.ctx), runSubscriptionJobs(t.ctx)]);
+      expect(sweeps.reduce((n, s) => n + s.debitsScheduled, 0)).toBe(1);
+      expect(postsToCobr()).toBe(posts + 1);
+      const [again] = await debitsOf(idRec);
+      expect(await claimOf(idRec)).toMatchObject({ txid: again!.txid, status: 'CRIADA' });
+    });
   });
 });

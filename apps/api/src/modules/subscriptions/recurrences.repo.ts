@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   pixConnections,
@@ -9,6 +9,7 @@ import {
 import type { RecurrenceStatus, RecurringChargeStatus } from '../../db/schema/subscriptions';
 
 export type RecurringChargeRow = typeof pixRecurringCharges.$inferSelect;
+export type PixRecurrenceRow = typeof pixRecurrences.$inferSelect;
 
 export async function insertRecurrence(db: DbOrTx, input: typeof pixRecurrences.$inferInsert) {
   const [row] = await db.insert(pixRecurrences).values(input).returning();
@@ -151,6 +152,39 @@ export async function claimRecurringCharge(
   return rows[0] ?? null;
 }
 
+/**
+ * Takes the debit claims whose call to the PSP ended without an answer (still
+ * AGENDANDO with no txid, untouched since `staleBefore`) for period ends still
+ * ahead: the PSP may hold the debit. Taking one moves its updated_at, so one
+ * sweep at a time retries it. Bounded by `limit`.
+ */
+export async function takeUnansweredDebitClaims(
+  db: DbOrTx,
+  now: Date,
+  staleBefore: Date,
+  limit: number,
+) {
+  const stale = db
+    .select({ id: pixRecurringCharges.id })
+    .from(pixRecurringCharges)
+    .where(
+      and(
+        eq(pixRecurringCharges.status, 'AGENDANDO'),
+        lt(pixRecurringCharges.updatedAt, staleBefore),
+        gt(pixRecurringCharges.periodEnd, now),
+        isNull(pixRecurringCharges.txid),
+      ),
+    )
+    .orderBy(asc(pixRecurringCharges.updatedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(pixRecurringCharges)
+    .set({ updatedAt: now })
+    .where(inArray(pixRecurringCharges.id, stale))
+    .returning();
+}
+
 export async function dropRecurringChargeClaim(db: DbOrTx, id: string) {
   await db
     .delete(pixRecurringCharges)
@@ -165,7 +199,25 @@ export async function setRecurringChargeScheduled(
   await db
     .update(pixRecurringCharges)
     .set({ txid: input.txid, status: input.status, updatedAt: input.now })
-    .where(eq(pixRecurringCharges.id, id));
+    .where(and(eq(pixRecurringCharges.id, id), isNull(pixRecurringCharges.txid)));
+}
+
+/** The debit claim of a recurrence whose POST /cobr got no answer (its txid unknown to us). */
+export async function findUnansweredClaimOf(db: DbOrTx, idRec: string) {
+  const [row] = await db
+    .select({ charge: pixRecurringCharges, recurrence: pixRecurrences })
+    .from(pixRecurringCharges)
+    .innerJoin(pixRecurrences, eq(pixRecurrences.id, pixRecurringCharges.recurrenceId))
+    .where(
+      and(
+        eq(pixRecurrences.idRec, idRec),
+        eq(pixRecurringCharges.status, 'AGENDANDO'),
+        isNull(pixRecurringCharges.txid),
+      ),
+    )
+    .orderBy(asc(pixRecurringCharges.periodEnd))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findRecurringChargeByTxid(db: DbOrTx, txid: string) {

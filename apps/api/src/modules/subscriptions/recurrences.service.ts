@@ -6,7 +6,8 @@
  *  - the PSP's /rec notifications move its status (APROVADA once the fan paid,
  *    CANCELADA from the bank app), its /cobr notifications settle or fail a debit;
  *  - scheduleRecurringDebits (the renewal sweep): POST /cobr once per period,
- *    PIX_AUTOMATIC_LEAD_DAYS before it ends;
+ *    PIX_AUTOMATIC_LEAD_DAYS before it ends (a call without an answer is
+ *    resolved by asking the PSP before asking again);
  *  - cancelRecurrence: the fan, from 'Minhas assinaturas' (PATCH /rec CANCELADA).
  * The subscription itself always stays active to its period end.
  */
@@ -52,12 +53,15 @@ import {
   findLiveRecurrenceOfPayer,
   findRecurrenceByIdRec,
   findRecurrencesDue,
+  findRecurrenceById,
   findRecurringChargeByTxid,
+  findUnansweredClaimOf,
   insertRecurrence,
   setRecurrenceStatus,
   setRecurringChargeScheduled,
+  takeUnansweredDebitClaims,
 } from './recurrences.repo';
-import type { RecurringChargeRow } from './recurrences.repo';
+import type { PixRecurrenceRow, RecurringChargeRow } from './recurrences.repo';
 import { findSubscriptionOf } from './subscriptions.repo';
 
 const PERIODICITY = { monthly: 'MENSAL', quarterly: 'TRIMESTRAL', yearly: 'ANUAL' } as const;
@@ -220,7 +224,10 @@ export async function applyCobrNotification(
   connection: PixConnectionRow,
   item: z.infer<typeof PixCobrWebhookItem>,
 ): Promise<{ outcome: DebitOutcome; debit?: RecurringChargeRow }> {
-  const found = await findRecurringChargeByTxid(ctx.db, item.txid);
+  // a debit whose POST /cobr answer was lost is known to us by its recurrence only
+  const found =
+    (await findRecurringChargeByTxid(ctx.db, item.txid)) ??
+    (await adoptUnansweredClaim(ctx, connection, item));
   if (!found || found.recurrence.workspaceId !== connection.workspaceId) {
     ctx.logger.warn(
       { connectionId: connection.id, txid: item.txid, status: item.status },
@@ -292,75 +299,151 @@ export async function applyCobrNotification(
   return { outcome: settled ?? 'duplicate', debit };
 }
 
+/** The recurrence's claim still waiting for its txid takes the notified debit's. */
+async function adoptUnansweredClaim(
+  ctx: AppContext,
+  connection: PixConnectionRow,
+  item: z.infer<typeof PixCobrWebhookItem>,
+) {
+  const open = await findUnansweredClaimOf(ctx.db, item.idRec);
+  if (!open || open.recurrence.connectionId !== connection.id) return null;
+  await setRecurringChargeScheduled(ctx.db, open.charge.id, {
+    txid: item.txid,
+    status: 'CRIADA',
+    now: ctx.clock.now(),
+  });
+  return findRecurringChargeByTxid(ctx.db, item.txid);
+}
+
 const planTypeOf = async (db: Parameters<typeof findPlanById>[0], planId: string) =>
   (await findPlanById(db, planId))?.planType;
 
 // ---- the renewal sweep ---------------------------------------------------------------------
 
 const SCHEDULE_BATCH = 100;
+/** How long a claim's call to the PSP may be out before a sweep asks the PSP about it. */
+const CLAIM_LEASE_MS = 2 * 60_000;
+
+type CobrAnswer = { txid: string; status: string; calendario?: { dataDeVencimento?: string } };
 
 /**
  * Schedules, PIX_AUTOMATIC_LEAD_DAYS before each period ends, the next debit
  * of every approved recurrence (POST /cobr), once per period: the debit is
  * claimed by its unique (recurrence, period end) row before the PSP is
- * called; a failed call gives the claim back to the next sweep. The period end
- * in the database is the only clock read. Answers how many were scheduled.
+ * called. A call that fails keeps its claim: the PSP may have created the
+ * debit and lost its answer, and Banco Central refuses a second one for the
+ * same cycle, so a later sweep first asks the PSP (GET /cobr?idRec=) for the
+ * debit of that due date and adopts it, and only asks for a new one when there
+ * is none. The period end in the database is the only clock read. Answers how
+ * many were scheduled.
  */
 export async function scheduleRecurringDebits(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
+  let scheduled = 0;
+  const unanswered = await takeUnansweredDebitClaims(
+    ctx.db,
+    now,
+    new Date(now.getTime() - CLAIM_LEASE_MS),
+    SCHEDULE_BATCH,
+  );
+  for (const claim of unanswered) {
+    const recurrence = await findRecurrenceById(ctx.db, claim.recurrenceId);
+    const connection = recurrence?.connectionId
+      ? await findConnectionById(ctx.db, recurrence.connectionId)
+      : null;
+    if (recurrence?.status !== 'APROVADA' || connection?.status !== 'connected') {
+      await dropRecurringChargeClaim(ctx.db, claim.id);
+      continue;
+    }
+    if (await requestDebit(ctx, { claim, recurrence, connection, asked: true })) scheduled++;
+  }
   const due = await findRecurrencesDue(
     ctx.db,
     now,
     addDays(now, ctx.config.pix.automaticLeadDays),
     SCHEDULE_BATCH,
   );
-  let scheduled = 0;
   for (const { recurrence, periodEnd, subscriberId, connection } of due) {
     if (await ageGateBlocks(ctx, recurrence.workspaceId, subscriberId)) continue;
-    const account = connection.receivingAccount;
-    if (!account) continue;
-    const dueDate = dateIn(periodEnd);
+    if (!connection.receivingAccount) continue;
     const claim = await claimRecurringCharge(ctx.db, {
       recurrenceId: recurrence.id,
       periodEnd,
       valueCents: recurrence.valueCents,
-      dueDate,
+      dueDate: dateIn(periodEnd),
       now,
     });
     if (!claim) continue;
-    try {
-      const res = await connectionClient(ctx, connection).call<{ txid: string; status: string }>(
-        'POST',
-        '/cobr',
-        {
-          body: {
-            idRec: recurrence.idRec,
-            calendario: { dataDeVencimento: dueDate },
-            valor: { original: centsToDecimalString(recurrence.valueCents) },
-            ajusteDiaUtil: true,
-            recebedor: {
-              ...(account.branch ? { agencia: account.branch } : {}),
-              conta: account.number,
-              tipoConta: account.type,
-            },
-          },
-        },
-      );
-      await setRecurringChargeScheduled(ctx.db, claim.id, {
-        txid: res.body.txid,
-        status: (res.body.status as RecurringChargeStatus) || 'CRIADA',
-        now,
-      });
-      scheduled++;
-    } catch (err) {
-      await dropRecurringChargeClaim(ctx.db, claim.id);
-      ctx.logger.warn(
-        { err: err instanceof PspError ? err.message : err, recurrenceId: recurrence.id },
-        'Pix Automático: débito não agendado; nova tentativa na próxima rotina',
-      );
-    }
+    if (await requestDebit(ctx, { claim, recurrence, connection, asked: false })) scheduled++;
   }
   return scheduled;
+}
+
+/**
+ * The PSP's debit for one claim: the one it already holds for the claim's due
+ * date when an earlier call may have created it (`asked`), else a new one
+ * (POST /cobr). False when the PSP could not be reached or refused: the claim
+ * stays for a later sweep.
+ */
+async function requestDebit(
+  ctx: AppContext,
+  input: {
+    claim: RecurringChargeRow;
+    recurrence: PixRecurrenceRow;
+    connection: PixConnectionRow;
+    asked: boolean;
+  },
+): Promise<boolean> {
+  const { claim, recurrence, connection } = input;
+  const account = connection.receivingAccount;
+  if (!account) return false;
+  const client = connectionClient(ctx, connection);
+  const now = ctx.clock.now();
+  try {
+    let debit: CobrAnswer | undefined;
+    if (input.asked) {
+      const held = await client.call<{ cobsr?: CobrAnswer[] }>('GET', '/cobr', {
+        query: {
+          inicio: addDays(claim.createdAt, -1).toISOString(),
+          fim: addDays(now, 1).toISOString(),
+          idRec: recurrence.idRec,
+        },
+      });
+      debit = held.body.cobsr?.find(
+        (c) =>
+          c.calendario?.dataDeVencimento === claim.dueDate &&
+          c.status !== 'REJEITADA' &&
+          c.status !== 'CANCELADA',
+      );
+    }
+    debit ??= (
+      await client.call<CobrAnswer>('POST', '/cobr', {
+        body: {
+          idRec: recurrence.idRec,
+          calendario: { dataDeVencimento: claim.dueDate },
+          valor: { original: centsToDecimalString(claim.valueCents) },
+          ajusteDiaUtil: true,
+          recebedor: {
+            ...(account.branch ? { agencia: account.branch } : {}),
+            conta: account.number,
+            tipoConta: account.type,
+          },
+        },
+      })
+    ).body;
+    await setRecurringChargeScheduled(ctx.db, claim.id, {
+      txid: debit.txid,
+      status: (debit.status as RecurringChargeStatus) || 'CRIADA',
+      now,
+    });
+    return true;
+  } catch (err) {
+    ctx.logger.warn(
+      { err: err instanceof PspError ? err.message : err, recurrenceId: recurrence.id },
+      'Pix Automático: débito não agendado; a próxima rotina consulta o PSP e tenta de novo',
+    );
+    return false;
+  }
 }
 
 // ---- the fan cancels -----------------------------------------------------------------------
