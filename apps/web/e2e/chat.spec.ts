@@ -207,33 +207,42 @@ test.describe('chat with the creator', () => {
     await fanPage.reload();
     await expect(fanPage.getByTestId('message')).toHaveCount(5);
 
-    // ---- the owner mutes the fan: the fan's next message is refused and the composer explains
+    // ---- the owner mutes the fan: the fan's composer closes at once (chat.updated, no reload)
     await creatorThread.getByRole('button', { name: 'Silenciar fã' }).click();
     const confirm = creatorPage.getByRole('alertdialog');
     await expect(confirm).toContainText('Bruno Lima continua lendo a conversa');
     await confirm.getByRole('button', { name: 'Silenciar' }).click();
     await expect(creatorPage.getByText('Fã silenciado.', { exact: true })).toBeVisible();
     await expect(creatorThread.getByRole('button', { name: 'Reativar' })).toBeVisible();
-    // (the fan's screen does not know yet: the composer is still there)
+    await expect(fanPage.getByTestId('composer-notice')).toContainText(
+      'O criador não está recebendo suas mensagens nesta conversa.',
+      { timeout: 2_000 },
+    );
     const fanBox = fanPage.getByRole('textbox', { name: 'Mensagem' });
+    await expect(fanBox).toHaveCount(0);
+    await captureScreens(fanPage, 'chat-muted', { fullPage: false });
+    // unmuted: the composer is back at once, and the fan's message goes through
+    await creatorThread.getByRole('button', { name: 'Reativar' }).click();
+    await creatorPage.getByRole('alertdialog').getByRole('button', { name: 'Reativar' }).click();
+    await expect(creatorThread.getByRole('button', { name: 'Silenciar fã' })).toBeVisible();
+    await expect(fanBox).toBeVisible({ timeout: 2_000 });
+    // the network drops the first try: 'Não enviado', and 'Tentar de novo' sends it, once
+    let dropped = false;
+    await fanPage.route('**/api/v1/chats/*/*/messages', (route) => {
+      if (route.request().method() !== 'POST' || dropped) return route.continue();
+      dropped = true;
+      return route.abort('connectionreset');
+    });
     await fanBox.fill('Ainda está aí?');
     await fanBox.press('Enter');
     await expect(bubbles(fanPage, 'Ainda está aí?')).toHaveAttribute('data-status', 'failed');
     await expect(fanPage.getByText('Não enviado')).toBeVisible();
-    await expect(fanPage.getByTestId('composer-notice')).toContainText(
-      'O criador não está recebendo suas mensagens nesta conversa.',
-    );
-    await captureScreens(fanPage, 'chat-muted', { fullPage: false });
-    // unmuted, 'Tentar de novo' sends it and the composer is back
-    await creatorThread.getByRole('button', { name: 'Reativar' }).click();
-    await creatorPage.getByRole('alertdialog').getByRole('button', { name: 'Reativar' }).click();
-    await expect(creatorThread.getByRole('button', { name: 'Silenciar fã' })).toBeVisible();
     await bubbles(fanPage, 'Ainda está aí?')
       .getByRole('button', { name: 'Tentar de novo' })
       .click();
     await expect(bubbles(fanPage, 'Ainda está aí?')).toHaveAttribute('data-status', 'sent');
     await expect(bubbles(creatorPage, 'Ainda está aí?')).toHaveCount(1);
-    await expect(fanPage.getByRole('textbox', { name: 'Mensagem' })).toBeVisible();
+    await fanPage.unroute('**/api/v1/chats/*/*/messages');
 
     // ---- the phone: the list first, the thread full-screen, back to the list
     await fanPage.setViewportSize({ width: 375, height: 800 });

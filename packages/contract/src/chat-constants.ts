@@ -41,11 +41,17 @@ export const CHAT_DIGEST_DELAY_MINUTES = 10;
  * `GET /events` (text/event-stream). Each event has `event:`, `id:` and `data:` lines:
  * - `chat.message`: `id` the message's id, `data` the message as in the messages list;
  * - `chat.resync`: more was missed than a reconnection replays (CHAT_REPLAY_MAX): refetch the
- *   lists and the open conversation (`data` is `{}`).
+ *   lists and the open conversation (`data` is `{}`);
+ * - `chat.updated`: a conversation changed without a message (the owner muted the fan, or undid
+ *   it): refetch it (`data` is `{ chat_id }`, no `id`).
  * A comment line (`: ping`) every 25 s. A client reconnecting with `Last-Event-ID` (or
  * `?last_event_id=` on a new EventSource) first gets what it missed, then the live events.
  * The stream ends when the access token expires or the session ends: reconnect with a new token.
  */
-export const CHAT_EVENTS = { message: 'chat.message', resync: 'chat.resync' } as const;
+export const CHAT_EVENTS = {
+  message: 'chat.message',
+  resync: 'chat.resync',
+  updated: 'chat.updated',
+} as const;
 /** At most this many missed messages are replayed on a reconnection; more answer `chat.resync`. */
 export const CHAT_REPLAY_MAX = 200;

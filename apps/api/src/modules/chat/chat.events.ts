@@ -15,10 +15,10 @@ import { openSessions } from '../../read-models/sessions';
  * still open?).
  */
 
-export interface ChatEvent {
-  recipients: string[];
-  message: ChatMessage;
-}
+/** A new message, or a conversation changed without one (a mute): to the people it concerns. */
+export type ChatEvent =
+  | { recipients: string[]; message: ChatMessage }
+  | { recipients: string[]; updated: { chat_id: string } };
 
 /** A stream whose client reads nothing is ended once this much waits to be written. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -62,6 +62,11 @@ export class EventStream {
   deliver(message: ChatMessage) {
     if (this.held) this.held.push(message);
     else this.write(frame(CHAT_EVENTS.message, message.id, message));
+  }
+
+  /** A conversation changed: the client refetches it (nothing to replay, so no id). */
+  updated(chatId: string) {
+    this.write(frame(CHAT_EVENTS.updated, null, { chat_id: chatId }));
   }
 
   /** Writes what the client missed (or tells it to refetch), then what arrived meanwhile. */
@@ -140,7 +145,9 @@ export class ChatHub {
 
   private deliverHere(event: ChatEvent) {
     for (const userId of event.recipients)
-      for (const stream of this.byUser.get(userId) ?? []) stream.deliver(event.message);
+      for (const stream of this.byUser.get(userId) ?? [])
+        if ('message' in event) stream.deliver(event.message);
+        else stream.updated(event.updated.chat_id);
   }
 
   add(stream: EventStream) {

@@ -263,7 +263,13 @@ export async function setFanMuted(
   const { side, role } = await requireParticipant(ctx, actor, ws, chatId);
   if (side !== 'creator' || role !== 'owner')
     throw new AppError('OWNER_REQUIRED', 'Apenas o proprietário do espaço pode silenciar um fã.');
-  await setChatBlocked(ctx.db, chatId, muted ? ctx.clock.now() : null);
+  const chat = await setChatBlocked(ctx.db, chatId, muted ? ctx.clock.now() : null);
+  // the fan's open composer closes (or opens) at once, on every tab
+  if (chat)
+    await chatHub(ctx).publish({
+      recipients: await chatRecipients(ctx.db, chat.workspaceId, chat.fanId),
+      updated: { chat_id: chatId },
+    });
   return chatFor(ctx, chatId, side);
 }
 

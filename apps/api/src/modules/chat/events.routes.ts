@@ -31,7 +31,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Eventos ao vivo (Server-Sent Events): novas mensagens das minhas conversas',
           description:
             '`event: chat.message`, `id:` o id da mensagem, `data:` a mensagem como na lista; ' +
-            '`event: chat.resync` quando a reconexão perdeu mais do que reenvia. Um comentário a ' +
+            '`event: chat.resync` quando a reconexão perdeu mais do que reenvia; ' +
+            '`event: chat.updated` (`{ chat_id }`, sem id) quando o dono silencia o fã ou reativa. Um comentário a ' +
             'cada 25 s. Com `Last-Event-ID` (ou `?last_event_id=`) reenvia primeiro o que faltou. ' +
             'O EventSource envia o token em `?access_token=`. Termina quando o token expira ou a sessão acaba.',
           security: bearerSecurity,

@@ -128,6 +128,35 @@ describe('GET /events', () => {
     for (const s of [...tabs, ...outsiders]) s.close();
   });
 
+  it("a mute (and its undoing) reaches the conversation's participants as chat.updated", async () => {
+    const fanTab = await listen(fan);
+    const memberTab = await listen(member);
+    const outsider = await listen(otherFan);
+    for (const [method, muted] of [
+      ['POST', true],
+      ['DELETE', false],
+    ] as const) {
+      const res = await t.inject({
+        method,
+        url: `/api/v1/chats/${owner.workspaceId}/${chatId}/block`,
+        headers: bearer(owner.accessToken),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().blocked).toBe(muted);
+    }
+    for (const tab of [fanTab, memberTab]) {
+      const events = await tab.waitFor(2, 1000);
+      for (const e of events) {
+        expect(e).toMatchObject({ event: 'chat.updated' });
+        expect(e.id).toBeFalsy();
+        expect(JSON.parse(e.data)).toEqual({ chat_id: chatId });
+      }
+    }
+    await idle(200);
+    expect(outsider.events).toHaveLength(0);
+    for (const s of [fanTab, memberTab, outsider]) s.close();
+  });
+
   it('a reconnection with Last-Event-ID first gets what it missed, then the live ones, none twice', async () => {
     const first = await listen(fan);
     const m1 = await post(owner, 'um');

@@ -5,14 +5,15 @@ import type { ChatMessage } from '@fa-clube/contract';
 import { loadContract } from '@/lib/contract-schemas';
 import { openLiveEvents } from '@/lib/live-events';
 import { useViewerId } from '@/lib/session';
-import { receiveMessage, refetchAll } from '../lib/cache';
+import { receiveMessage, refetchAll, refetchChat } from '../lib/cache';
 import { openChatId } from '../lib/open-chat';
 import { outbox } from '../lib/outbox';
 
 /**
  * The chat's live events for the signed-in user, while the app shell shows (one stream per tab,
  * docs/decisions/041-web-chat.md): each `chat.message` checked against the contract and merged
- * into the caches; a reconnection or a `chat.resync` refetches what is on screen. Closed when
+ * into the caches; a `chat.updated` (a mute) refetches that conversation; a reconnection or a
+ * `chat.resync` refetches what is on screen. Closed when
  * the user signs out (the shell stops rendering it) or changes.
  */
 export function ChatLive() {
@@ -22,10 +23,16 @@ export function ChatLive() {
   useEffect(() => {
     if (!viewer) return;
     const live = openLiveEvents({
-      events: [CHAT_EVENTS.message, CHAT_EVENTS.resync],
+      events: [CHAT_EVENTS.message, CHAT_EVENTS.resync, CHAT_EVENTS.updated],
       onEvent: (event, data) => {
         if (event === CHAT_EVENTS.resync) {
           refetchAll(queryClient, viewer);
+          return;
+        }
+        if (event === CHAT_EVENTS.updated) {
+          const chatId = (data as { chat_id?: unknown } | null)?.chat_id;
+          if (typeof chatId === 'string') refetchChat(queryClient, viewer, chatId);
+          else refetchAll(queryClient, viewer);
           return;
         }
         // in arrival order: every event waits for the same (loaded once) schema

@@ -109,6 +109,12 @@ export function receiveMessage(
     void queryClient.invalidateQueries({ queryKey: chatUnreadKey(viewer) });
 }
 
+/** A conversation changed without a message (`chat.updated`: a mute): it and the lists refetch. */
+export function refetchChat(queryClient: QueryClient, viewer: string | null, chatId: string) {
+  void queryClient.invalidateQueries({ queryKey: chatKey(viewer, chatId) });
+  void queryClient.invalidateQueries({ queryKey: [...chatsRoot(viewer), 'list'] });
+}
+
 /**
  * After a gap in the live stream (a reconnection, or a `chat.resync`): everything shown is
  * refetched — the open thread, the lists, the count — and the rest is marked stale.

@@ -1,0 +1,71 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_EVENTS } from '@fa-clube/contract';
+import { metadataFixture } from '@/test/fetch';
+import { storeSession } from '@/test/session';
+import { chatKey, chatsRoot, messagesKey } from '../api/chat-api';
+import { ChatLive } from './chat-live';
+
+/** The browser's EventSource, driven by the test. */
+class FakeSource {
+  static all: FakeSource[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeSource.all.push(this);
+  }
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = 2;
+  }
+  emit(type: string, data: unknown) {
+    for (const l of this.listeners.get(type) ?? [])
+      l({ data: JSON.stringify(data), lastEventId: '' } as MessageEvent<string>);
+  }
+}
+
+const VIEWER = metadataFixture.id;
+const CHAT = '01900000-0000-7000-8000-0000000000c1';
+const OTHER = '01900000-0000-7000-8000-0000000000c2';
+
+beforeEach(() => {
+  FakeSource.all = [];
+  vi.stubGlobal('EventSource', FakeSource);
+  storeSession();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('ChatLive', () => {
+  it('a chat.updated (the owner muted the fan) refetches that conversation and the lists, not the threads', async () => {
+    const client = new QueryClient();
+    for (const key of [
+      chatKey(VIEWER, CHAT),
+      chatKey(VIEWER, OTHER),
+      messagesKey(VIEWER, CHAT),
+      [...chatsRoot(VIEWER), 'list', 'fan', ''],
+    ])
+      client.setQueryData(key, {});
+    render(
+      <QueryClientProvider client={client}>
+        <ChatLive />
+      </QueryClientProvider>,
+    );
+    // the stream opens once the access token is checked
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
+    const source = FakeSource.all[0]!;
+    source.emit(CHAT_EVENTS.updated, { chat_id: CHAT });
+    const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+    expect(stale(chatKey(VIEWER, CHAT))).toBe(true);
+    expect(stale([...chatsRoot(VIEWER), 'list', 'fan', ''])).toBe(true);
+    expect(stale(chatKey(VIEWER, OTHER))).toBe(false);
+    expect(stale(messagesKey(VIEWER, CHAT))).toBe(false);
+  });
+});
