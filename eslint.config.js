@@ -34,6 +34,13 @@ const webBoundaries = webFeatures.flatMap((feature) => [
   },
 ]);
 
+// a forgotten .only shrinks a run to one test (Vitest and Playwright refuse it too)
+const NO_ONLY = {
+  selector:
+    "MemberExpression[property.name='only']:matches([object.name=/^(describe|it|test|suite)$/], [object.property.name=/^(describe|concurrent|sequential|serial|parallel)$/])",
+  message: 'No .only: it leaves the other tests out of the run.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,13 +71,21 @@ export default tseslint.config(
           message: 'Read configuration through apps/api/src/config.ts only.',
         },
       ],
-      // a forgotten .only shrinks a run to one test (Vitest and Playwright refuse it too)
+      'no-restricted-syntax': ['error', NO_ONLY],
+    },
+  },
+  {
+    // the API's test files share their worker's modules (vitest.config.ts: isolate false)
+    files: ['apps/api/**/*.test.ts', 'apps/api/test/**'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        NO_ONLY,
         {
           selector:
-            "MemberExpression[property.name='only']:matches([object.name=/^(describe|it|test|suite)$/], [object.property.name=/^(describe|concurrent|sequential|serial|parallel)$/])",
-          message: 'No .only: it leaves the other tests out of the run.',
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal|stubEnv|resetModules)$/]",
+          message:
+            'The API test files share modules (isolate: false): no module mocks or stubbed globals; inject through the test context instead.',
         },
       ],
     },

@@ -5,8 +5,10 @@
 // is set), the web build and its first-load budget (160 KB gzip per page), then the
 // Playwright journeys in Chromium (axe in every journey). Lighthouse is a measurement, not a
 // gate: `npm run lighthouse`.
-// Every step runs; the summary lists each and the exit code is 1 if any failed.
-import { spawnSync } from 'node:child_process';
+// Every step runs (the read-only checks side by side, one per core); the summary lists each and
+// the exit code is 1 if any failed.
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -22,16 +24,17 @@ const envWithout = (key) =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== key));
 
 const steps = [
-  { name: 'format', cmd: ['npx', 'prettier', '--check', '.', '--log-level', 'warn'] },
-  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { check: true, name: 'format', cmd: ['npx', 'prettier', '--check', '.', '--log-level', 'warn'] },
+  { check: true, name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
   {
+    check: true,
     name: 'boundaries',
     label: 'API module boundaries',
     cmd: ['npx', 'tsx', 'apps/api/scripts/api-boundaries.ts'],
   },
-  { name: 'unused', label: 'unused code (knip)', cmd: ['npx', 'knip'] },
-  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'db', cmd: ['npm', 'run', '--silent', 'db:check'] },
+  { check: true, name: 'unused', label: 'unused code (knip)', cmd: ['npx', 'knip'] },
+  { check: true, name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  { check: true, name: 'db', cmd: ['npm', 'run', '--silent', 'db:check'] },
   {
     name: 'unit',
     label: 'tests (PGlite)',
@@ -81,8 +84,45 @@ const steps = [
 ];
 
 const results = [];
-for (const step of steps) {
-  if (only.length && !only.includes(step.name)) continue;
+const selected = steps.filter((step) => !only.length || only.includes(step.name));
+
+/** Runs one step with its output kept, for the checks that run side by side. */
+function runCaptured(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(step.cmd[0], step.cmd.slice(1), { env: step.env ?? process.env });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) =>
+      resolve({
+        ...step,
+        ok: code === 0,
+        output: Buffer.concat(out).toString(),
+        seconds: Math.round((Date.now() - started) / 1000),
+      }),
+    );
+  });
+}
+
+// The checks (format, lint, boundaries, knip, types, migrations) read the tree and nothing
+// else: they run side by side, one per core, each printed whole when done.
+const checks = selected.filter((step) => step.check);
+const pending = [...checks];
+const lanes = Array.from({ length: Math.min(availableParallelism(), checks.length) }, async () => {
+  const done = [];
+  for (let step = pending.shift(); step; step = pending.shift()) {
+    const r = await runCaptured(step);
+    console.log(`\n\u25b6 ${r.label ?? r.name}: ${r.cmd.join(' ')} (${r.seconds}s)`);
+    if (r.output.trim()) process.stdout.write(r.output);
+    done.push(r);
+  }
+  return done;
+});
+const checked = (await Promise.all(lanes)).flat();
+for (const step of checks) results.push(checked.find((r) => r.name === step.name));
+
+for (const step of selected.filter((s) => !s.check)) {
   if (step.needs && results.some((r) => r.name === step.needs && !r.ok)) {
     results.push({ ...step, ok: false, skipped: true, seconds: 0 });
     continue;

@@ -79,7 +79,13 @@ describe('configuration', () => {
   });
 });
 
-describe('embedded database lock', () => {
+/**
+ * The embedded database (PGlite) alone: the same with or without TEST_DATABASE_URL, so the run on
+ * PostgreSQL lists them as skipped instead of repeating them (they run in the PGlite run).
+ */
+const pgliteOnly = describe.skipIf(Boolean(process.env.TEST_DATABASE_URL));
+
+pgliteOnly('embedded database lock', () => {
   const holder = fileURLToPath(new URL('./support/lock-holder.ts', import.meta.url));
   /**
    * A process that takes the lock and keeps it: here, or (`namespace`) in a network namespace
@@ -251,7 +257,7 @@ describe('embedded database lock', () => {
   );
 });
 
-describe('the server process', () => {
+pgliteOnly('the server process (on PGlite)', () => {
   it(
     'starts on PGlite with nothing configured, refuses a second server on the same data, and closes cleanly on SIGTERM',
     { timeout: 120_000 },

@@ -136,7 +136,8 @@ test.describe('team members and invitations', () => {
     await strangerPage.getByRole('button', { name: 'Sair e entrar com outra conta' }).click();
     await expect(strangerPage).toHaveURL(`/login?return_to=${encodeURIComponent(pendingPath)}`);
     await expect(strangerPage.getByRole('heading', { name: 'Entrar' })).toBeVisible();
-    expect(await strangerPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // the login route ends the session once it is on screen (an effect after its first paint)
+    await expect.poll(() => strangerPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await strangerPage.context().close();
 
     // the owner removes the member (the server's message) and the pending invitation

@@ -56,7 +56,8 @@ test('enable 2FA, sign out, and sign in with the code (a wrong code turns the bo
   await page.getByRole('button', { name: /^Abrir menu do usuário/ }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page).toHaveURL('/login');
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // the login route ends the session once it is on screen (an effect after its first paint)
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   // sign in: the server asks for the code
   await page.getByLabel('E-mail').fill(user.email);
