@@ -265,6 +265,27 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
   };
   const ownsKey = (key: string) => !opts.keys || opts.keys.includes(key);
   const now = () => (opts.clock?.() ?? new Date()).toISOString();
+  /** A list's `inicio` and `fim` (ms). */
+  const period = (url: URL) =>
+    [url.searchParams.get('inicio'), url.searchParams.get('fim')].map((d) => Date.parse(d ?? ''));
+  /** A list answer (GET /pix, GET /cobr): its parameters and the asked page of `all`. */
+  const listAnswer = (url: URL, key: 'pix' | 'cobsr', all: unknown[]) => {
+    const page = Number(url.searchParams.get('paginacao.paginaAtual') ?? 0);
+    const size = Number(url.searchParams.get('paginacao.itensPorPagina') ?? 100);
+    return {
+      parametros: {
+        inicio: url.searchParams.get('inicio'),
+        fim: url.searchParams.get('fim'),
+        paginacao: {
+          paginaAtual: page,
+          itensPorPagina: size,
+          quantidadeDePaginas: Math.max(1, Math.ceil(all.length / size)),
+          quantidadeTotalDeItens: all.length,
+        },
+      },
+      [key]: all.slice(page * size, page * size + size),
+    };
+  };
   const location = (kind: string) => `${host}/qr/v2/${kind}${randomUUID().replace(/-/g, '')}`;
 
   const deliver = async (
@@ -377,27 +398,12 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       return send(res, 201, { ...cob, pix: undefined, revisao: 0 });
     }
     if (path === '/pix' && req.method === 'GET') {
-      const from = Date.parse(url.searchParams.get('inicio')!);
-      const to = Date.parse(url.searchParams.get('fim')!);
-      const page = Number(url.searchParams.get('paginacao.paginaAtual') ?? 0);
-      const size = Number(url.searchParams.get('paginacao.itensPorPagina') ?? 100);
+      const [from, to] = period(url);
       const all = received.filter((p) => {
         const t = Date.parse(p.horario);
         return t >= from && t <= to;
       });
-      return send(res, 200, {
-        parametros: {
-          inicio: url.searchParams.get('inicio'),
-          fim: url.searchParams.get('fim'),
-          paginacao: {
-            paginaAtual: page,
-            itensPorPagina: size,
-            quantidadeDePaginas: Math.max(1, Math.ceil(all.length / size)),
-            quantidadeTotalDeItens: all.length,
-          },
-        },
-        pix: all.slice(page * size, page * size + size),
-      });
+      return send(res, 200, listAnswer(url, 'pix', all));
     }
     if ((m = /^\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(path)) && req.method === 'PUT') {
       const e2e = decodeURIComponent(m[1]!);
@@ -578,26 +584,13 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       return send(res, 201, cobr);
     }
     if (path === '/cobr' && req.method === 'GET') {
-      const from = Date.parse(url.searchParams.get('inicio') ?? '');
-      const to = Date.parse(url.searchParams.get('fim') ?? '');
+      const [from, to] = period(url);
       const idRec = url.searchParams.get('idRec');
       const all = [...cobrs.values()].filter((c) => {
         const created = Date.parse(c.atualizacao[0]!.data);
         return created >= from && created <= to && (!idRec || c.idRec === idRec);
       });
-      return send(res, 200, {
-        parametros: {
-          inicio: url.searchParams.get('inicio'),
-          fim: url.searchParams.get('fim'),
-          paginacao: {
-            paginaAtual: 0,
-            itensPorPagina: 100,
-            quantidadeDePaginas: 1,
-            quantidadeTotalDeItens: all.length,
-          },
-        },
-        cobsr: all.slice(0, 100),
-      });
+      return send(res, 200, listAnswer(url, 'cobsr', all));
     }
     if ((m = /^\/cobr\/([^/]+)$/.exec(path)) && req.method === 'GET') {
       const cobr = cobrs.get(decodeURIComponent(m[1]!));

@@ -2,32 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_EVENTS } from '@fa-clube/contract';
+import { FakeSource } from '@/test/event-source';
 import { metadataFixture } from '@/test/fetch';
 import { storeSession } from '@/test/session';
 import { chatKey, chatsRoot, messagesKey } from '../api/chat-api';
 import { ChatLive } from './chat-live';
-
-/** The browser's EventSource, driven by the test. */
-class FakeSource {
-  static all: FakeSource[] = [];
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeSource.all.push(this);
-  }
-  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = 2;
-  }
-  emit(type: string, data: unknown) {
-    for (const l of this.listeners.get(type) ?? [])
-      l({ data: JSON.stringify(data), lastEventId: '' } as MessageEvent<string>);
-  }
-}
 
 const VIEWER = metadataFixture.id;
 const CHAT = '01900000-0000-7000-8000-0000000000c1';
