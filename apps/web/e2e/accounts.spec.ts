@@ -85,6 +85,8 @@ test.describe('accounts', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     await expect(page).toHaveURL('/reset-password');
+    // the URL changes before the lazy screen replaces the login form (which has an 'E-mail' too)
+    await expect(page.getByRole('heading', { name: 'Redefinir senha' })).toBeVisible();
     await captureScreens(page, 'reset-request');
 
     await page.getByLabel('E-mail').fill(user.email);
