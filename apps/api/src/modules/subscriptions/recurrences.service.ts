@@ -355,7 +355,7 @@ export async function scheduleRecurringDebits(ctx: AppContext): Promise<number> 
       await dropRecurringChargeClaim(ctx.db, claim.id);
       continue;
     }
-    if (await requestDebit(ctx, { claim, recurrence, connection, asked: true })) scheduled++;
+    if (await requestDebit(ctx, { claim, recurrence, connection, mayExist: true })) scheduled++;
   }
   const due = await findRecurrencesDue(
     ctx.db,
@@ -374,14 +374,14 @@ export async function scheduleRecurringDebits(ctx: AppContext): Promise<number> 
       now,
     });
     if (!claim) continue;
-    if (await requestDebit(ctx, { claim, recurrence, connection, asked: false })) scheduled++;
+    if (await requestDebit(ctx, { claim, recurrence, connection, mayExist: false })) scheduled++;
   }
   return scheduled;
 }
 
 /**
  * The PSP's debit for one claim: the one it already holds for the claim's due
- * date when an earlier call may have created it (`asked`), else a new one
+ * date when an earlier call may have created it (`mayExist`), else a new one
  * (POST /cobr). False when the PSP could not be reached or refused: the claim
  * stays for a later sweep.
  */
@@ -391,7 +391,7 @@ async function requestDebit(
     claim: RecurringChargeRow;
     recurrence: PixRecurrenceRow;
     connection: PixConnectionRow;
-    asked: boolean;
+    mayExist: boolean;
   },
 ): Promise<boolean> {
   const { claim, recurrence, connection } = input;
@@ -401,7 +401,7 @@ async function requestDebit(
   const now = ctx.clock.now();
   try {
     let debit: CobrAnswer | undefined;
-    if (input.asked) {
+    if (input.mayExist) {
       const held = await client.call<{ cobsr?: CobrAnswer[] }>('GET', '/cobr', {
         query: {
           inicio: addDays(claim.createdAt, -1).toISOString(),
