@@ -72,6 +72,26 @@ export async function expectAccessible(page: Page, label: string) {
   }
 }
 
+/**
+ * Switches the theme class on <html> with CSS transitions held off for that one style change
+ * (the way theme libraries do it): the colours are final at once, so axe never measures a
+ * button's contrast halfway through a fade (CI once caught `.bg-destructive` mid-fade).
+ */
+async function switchTheme(page: Page, theme: string) {
+  await page.evaluate(async (t) => {
+    const hold = document.createElement('style');
+    hold.textContent = '*,*::before,*::after{transition:none!important}';
+    document.head.appendChild(hold);
+    const root = document.documentElement;
+    root.classList.remove('light', 'dark');
+    root.classList.add(t);
+    // apply the new colours while transitions are off, then let them back on
+    void getComputedStyle(document.body).backgroundColor;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    hold.remove();
+  }, theme);
+}
+
 async function settle(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
@@ -121,11 +141,7 @@ export async function captureScreens(page: Page, name: string, options: CaptureO
   for (const width of options.widths ?? SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: options.height ?? 900 });
     for (const theme of SCREEN_THEMES) {
-      await page.evaluate((t) => {
-        const root = document.documentElement;
-        root.classList.remove('light', 'dark');
-        root.classList.add(t);
-      }, theme);
+      await switchTheme(page, theme);
       if (options.prepare) await options.prepare(page);
       await settle(page);
       const overflow = await page.evaluate(
@@ -152,10 +168,6 @@ export async function captureScreens(page: Page, name: string, options: CaptureO
       await page.setViewportSize({ width, height });
     }
   }
-  await page.evaluate((t) => {
-    const root = document.documentElement;
-    root.classList.remove('light', 'dark');
-    root.classList.add(t);
-  }, originalTheme);
+  await switchTheme(page, originalTheme);
   if (original) await page.setViewportSize(original);
 }
