@@ -61,6 +61,7 @@ test.describe('team members and invitations', () => {
     await inviteePage.goto(link);
     const invitationPath = new URL(link).pathname;
     await expect(inviteePage).toHaveURL(`/login?return_to=${encodeURIComponent(invitationPath)}`);
+    await expect(inviteePage.getByRole('heading', { name: 'Entrar' })).toBeVisible();
     await inviteePage.getByLabel('E-mail').fill(invitee.email);
     await inviteePage.getByLabel('Senha', { exact: true }).fill(invitee.password);
     await inviteePage.getByRole('button', { name: 'Entrar', exact: true }).click();

@@ -72,6 +72,8 @@ test('recovery codes are shown once when 2FA is turned on, and one signs in in p
   await page.getByRole('button', { name: /^Abrir menu do usuário/ }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Senha', { exact: true }).fill(user.password);
