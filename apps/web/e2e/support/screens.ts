@@ -107,8 +107,8 @@ async function settle(page: Page) {
     for (let i = 0; i < 2; i++)
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   });
-  // a busy machine runs them slower: also wait for the finite CSS transitions and animations
-  // still running (a theme switch fades colours; axe must not measure contrast mid-fade)
+  // also wait for the finite CSS transitions and animations still running (a dialog that
+  // `prepare` opened fades and zooms in; axe must not measure contrast mid-animation)
   await page.evaluate(() =>
     Promise.race([
       Promise.all(

@@ -81,14 +81,8 @@ export async function markSideRead(db: DbOrTx, chatId: string, side: ChatSide) {
     .where(eq(chats.id, chatId));
 }
 
-/** Mutes the fan (or undoes it); the conversation's workspace and fan, null when none. */
 export async function setChatBlocked(db: DbOrTx, chatId: string, at: Date | null) {
-  const [row] = await db
-    .update(chats)
-    .set({ blockedAt: at })
-    .where(eq(chats.id, chatId))
-    .returning({ workspaceId: chats.workspaceId, fanId: chats.fanId });
-  return row ?? null;
+  await db.update(chats).set({ blockedAt: at }).where(eq(chats.id, chatId));
 }
 
 /**

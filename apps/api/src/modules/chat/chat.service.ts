@@ -260,16 +260,15 @@ export async function setFanMuted(
   chatId: string,
   muted: boolean,
 ): Promise<Chat> {
-  const { side, role } = await requireParticipant(ctx, actor, ws, chatId);
+  const { chat, side, role } = await requireParticipant(ctx, actor, ws, chatId);
   if (side !== 'creator' || role !== 'owner')
     throw new AppError('OWNER_REQUIRED', 'Apenas o proprietário do espaço pode silenciar um fã.');
-  const chat = await setChatBlocked(ctx.db, chatId, muted ? ctx.clock.now() : null);
+  await setChatBlocked(ctx.db, chatId, muted ? ctx.clock.now() : null);
   // the fan's open composer closes (or opens) at once, on every tab
-  if (chat)
-    await chatHub(ctx).publish({
-      recipients: await chatRecipients(ctx.db, chat.workspaceId, chat.fanId),
-      updated: { chat_id: chatId },
-    });
+  await chatHub(ctx).publish({
+    recipients: await chatRecipients(ctx.db, chat.workspaceId, chat.fanId),
+    updated: { chat_id: chatId },
+  });
   return chatFor(ctx, chatId, side);
 }
 
