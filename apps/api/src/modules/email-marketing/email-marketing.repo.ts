@@ -381,9 +381,22 @@ export async function recordAttempt(db: DbOrTx, id: string, error: string | null
 
 /**
  * The campaign's status from its messages: `sending` once one left the queue,
- * `sent` (or `failed` when none went out) when none is queued.
+ * `sent` (or `failed` when none went out) when none is queued. Counted under the
+ * campaign's row lock: of two messages finishing at once, the refresh that runs
+ * last counts both (unlocked, one that counted earlier could write `sending` last).
  */
 export async function refreshCampaignStatus(db: DbOrTx, campaignId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx
+      .select({ id: emailCampaigns.id })
+      .from(emailCampaigns)
+      .where(eq(emailCampaigns.id, campaignId))
+      .for('update');
+    await writeCampaignStatus(tx, campaignId, now);
+  });
+}
+
+async function writeCampaignStatus(db: DbOrTx, campaignId: string, now: Date) {
   const [row] = await db
     .select({
       queued: sql<number>`count(*) filter (where ${emailMessages.status} = 'queued')`.mapWith(

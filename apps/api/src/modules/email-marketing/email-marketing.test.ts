@@ -112,11 +112,12 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000) {
   }
 }
 
-const waitForCampaign = (
-  owner: TestUser,
-  id: string,
-  done = (c: { queued: number }) => c.queued === 0,
-) => waitUntil(async () => done(await campaign(owner, id)));
+/** Until the campaign is finished: nothing queued and the status written after its last message. */
+const waitForCampaign = (owner: TestUser, id: string) =>
+  waitUntil(async () => {
+    const c = await campaign(owner, id);
+    return c.queued === 0 && (c.status === 'sent' || c.status === 'failed');
+  });
 
 /** The first message to `address`, waiting up to 20 s (the queue polls; the machine may be busy). */
 async function mailTo(address: string): Promise<ReceivedMail> {

@@ -232,11 +232,15 @@ describe('login screen', () => {
     const access = fakeJwt(900);
     const metadata = btoa(JSON.stringify(metadataFixture));
     const state = newSocialLoginState();
-    const { router } = renderRoutes(
+    const { router, queryClient } = renderRoutes(
       routes,
       `/login?access_token=${access}&refresh_token=r-9&metadata=${encodeURIComponent(metadata)}&state=${state}&return_to=%2Fsubscribers`,
     );
     await waitFor(() => expect(router.location.pathname).toBe('/subscribers'));
+    // the signed-in page loads its data; none of it may reach the next test's fetch (a query
+    // awaiting a lazy module calls whatever fetch is installed when it resumes)
+    await screen.findByRole('heading', { name: 'Assinantes' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     // the one-time state is spent
     expect(takeSocialLoginState()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(access);
