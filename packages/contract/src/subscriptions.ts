@@ -178,6 +178,10 @@ export type Plan = z.infer<typeof Plan>;
 // ---- Charges ---------------------------------------------------------------
 
 export const CHARGE_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
+/** What a charge pays for: a plan's period, or one-off sales (a post, a message, a tip). */
+export const CHARGE_KINDS = ['subscription', 'post', 'message', 'tip'] as const;
+export const ChargeKind = z.enum(CHARGE_KINDS, { message: 'Tipo de cobrança inválido.' });
+export type ChargeKind = z.infer<typeof ChargeKind>;
 export const ChargeStatus = z.enum(CHARGE_STATUSES, { message: 'Situação inválida.' });
 export type ChargeStatus = z.infer<typeof ChargeStatus>;
 

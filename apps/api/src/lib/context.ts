@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChargeKind, ConfirmChargeResponse, PlanType } from '@fa-clube/contract';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database, Db, DbOrTx } from '../db/client';
@@ -38,7 +39,45 @@ export interface AppContext {
    * bootstrap.ts wires it.
    */
   secondFactor: SecondFactor;
+  /**
+   * What a paid charge grants, per kind, from the module that sells it (subscriptions:
+   * 'subscription'): the payments module calls it and imports none of them. bootstrap.ts wires it.
+   */
+  chargeKinds: ChargeKinds;
 }
+
+/** A charge that was just paid, as the payments module hands it to the module that sold it. */
+export interface PaidCharge {
+  id: string;
+  workspaceId: string;
+  payerId: string;
+  kind: ChargeKind;
+  /** The post or message bought (one-off charges); null for a subscription or a tip. */
+  itemId: string | null;
+  planId: string;
+  planType: PlanType;
+  valueCents: number;
+  /** Pix Automático: the subscription this charge's recurrence named (`vinculo.contrato`). */
+  contractId: string | null;
+}
+
+/** What the owner's confirmation answers beside the charge (POST /charges/{ws}/{id}/confirm). */
+export type PaidGrant = Omit<ConfirmChargeResponse, 'charge'>;
+
+export interface ChargeKindHandler {
+  /**
+   * Grants what the charge bought. Runs inside the database transaction that marked the charge
+   * paid and booked it in the ledger, once per charge: throwing rolls all of it back.
+   */
+  paid(tx: DbOrTx, charge: PaidCharge, now: Date): Promise<PaidGrant>;
+  /**
+   * Pix Automático (kinds that renew): the fan's bank refused or let expire the debit of the
+   * period of `contractId`. Answers the charge offered instead (its id), or null.
+   */
+  recurringDebitFailed?(ctx: AppContext, contractId: string): Promise<string | null>;
+}
+
+export type ChargeKinds = Partial<Record<ChargeKind, ChargeKindHandler>>;
 
 export interface SecondFactor {
   /**

@@ -8,6 +8,7 @@ import { emailMarketingModule } from './email-marketing/email-marketing.module';
 import { filesModule } from './files/files.module';
 import { financeModule } from './finance/finance.module';
 import { mailModule } from './mail/mail.module';
+import { paymentsModule } from './payments/payments.module';
 import { profilesModule } from './profiles/profiles.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
 import { trueidModule } from './trueid/trueid.module';
@@ -22,6 +23,7 @@ export const modules: readonly ApiModule[] = [
   filesModule,
   contentModule,
   profilesModule,
+  paymentsModule,
   subscriptionsModule,
   financeModule,
   accountModule,

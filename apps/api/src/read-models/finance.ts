@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { charges } from '../db/schema/subscriptions';
+import { charges } from '../db/schema/payments';
 import { users } from '../db/schema/users';
 import { workspaceMembers } from '../db/schema/workspaces';
 

@@ -1,11 +1,14 @@
 /**
- * Read model: payments to review — Pix money that arrived for a workspace's
- * charge but granted nothing (pix_notifications ignored as amount_mismatch,
- * already_paid or charge_not_payable), with the charge and the payer's names.
+ * Read model of the payments module: a workspace's charges with the payer's
+ * names (the charge list and detail); payments to review — Pix money that
+ * arrived for a workspace's charge but granted nothing (pix_notifications
+ * ignored as amount_mismatch, already_paid or charge_not_payable), with the
+ * charge and the payer's names; the workspace owner's contact (notices).
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { charges, pixNotifications, pixRefunds } from '../db/schema/subscriptions';
+import { charges, pixNotifications, pixRefunds } from '../db/schema/payments';
+import type { ChargeStatus } from '../db/schema/payments';
 import { users } from '../db/schema/users';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
 
@@ -21,12 +24,17 @@ const payerWorkspace = sql`(select w.label, w.username
     where m.user_id = ${charges.payerId} and m.role = 'owner'
     order by m.created_at asc limit 1)`;
 
+/** The payer's names: their own workspace's (the lateral `pw`), else their account's. */
+const payerNames = {
+  username: sql<string>`coalesce(pw.username, ${users.username})`,
+  label: sql<string>`coalesce(pw.label, ${users.fullName})`,
+};
+
 const reviewColumns = {
   notification: pixNotifications,
   charge: charges,
   refund: pixRefunds,
-  username: sql<string>`coalesce(pw.username, ${users.username})`,
-  label: sql<string>`coalesce(pw.label, ${users.fullName})`,
+  ...payerNames,
 };
 
 const isReview = (workspaceId: string) =>
@@ -72,6 +80,55 @@ export async function findPaymentReview(db: DbOrTx, workspaceId: string, endToEn
     .leftJoin(pixRefunds, eq(pixRefunds.endToEndId, pixNotifications.endToEndId))
     .leftJoin(sql`lateral ${payerWorkspace} pw`, sql`true`)
     .where(and(isReview(workspaceId), eq(pixNotifications.endToEndId, endToEndId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listWorkspaceCharges(
+  db: DbOrTx,
+  input: { workspaceId: string; status?: ChargeStatus; limit: number; offset: number },
+) {
+  const where = and(
+    eq(charges.workspaceId, input.workspaceId),
+    input.status ? eq(charges.status, input.status) : undefined,
+  );
+  const rows = await db
+    .select({ charge: charges, ...payerNames })
+    .from(charges)
+    .innerJoin(users, eq(users.id, charges.payerId))
+    .leftJoin(sql`lateral ${payerWorkspace} pw`, sql`true`)
+    .where(where)
+    .orderBy(desc(charges.createdAt), desc(charges.id))
+    .limit(input.limit)
+    .offset(input.offset);
+  const [total] = await db.select({ n: count() }).from(charges).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findChargeWithPayer(db: DbOrTx, workspaceId: string, chargeId: string) {
+  const [row] = await db
+    .select({ charge: charges, ...payerNames })
+    .from(charges)
+    .innerJoin(users, eq(users.id, charges.payerId))
+    .leftJoin(sql`lateral ${payerWorkspace} pw`, sql`true`)
+    .where(and(eq(charges.id, chargeId), eq(charges.workspaceId, workspaceId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The owner of a workspace with the workspace's names (a notice to the creator). */
+export async function findWorkspaceOwnerContact(db: DbOrTx, workspaceId: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      fullName: users.fullName,
+      label: workspaces.label,
+      username: workspaces.username,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
     .limit(1);
   return row ?? null;
 }

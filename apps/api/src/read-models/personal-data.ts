@@ -6,7 +6,8 @@
 import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { contentAttachments, contentLikes, contents } from '../db/schema/content';
-import { charges, subscriptionPayments, subscriptions } from '../db/schema/subscriptions';
+import { subscriptionPayments, subscriptions } from '../db/schema/subscriptions';
+import { charges } from '../db/schema/payments';
 import { trueidCustomers } from '../db/schema/trueid';
 import { loginActivities, users } from '../db/schema/users';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';

@@ -6,14 +6,14 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { subscriptionPayments, subscriptions } from '../db/schema/subscriptions';
 import {
   charges,
+  pixConnections,
   pixRecurrences,
-  subscriptionPayments,
-  subscriptions,
-} from '../db/schema/subscriptions';
-import type { RecurrenceStatus } from '../db/schema/subscriptions';
-import type { ChargeStatus } from '../db/schema/subscriptions';
+  pixRecurringCharges,
+} from '../db/schema/payments';
+import type { RecurrenceStatus } from '../db/schema/payments';
 import { users } from '../db/schema/users';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
 
@@ -36,38 +36,6 @@ const payerWorkspace = {
   description: sql<string>`coalesce(pw.description, '')`,
   avatarPath: sql<string | null>`pw.avatar_path`,
 };
-
-export async function listWorkspaceCharges(
-  db: DbOrTx,
-  input: { workspaceId: string; status?: ChargeStatus; limit: number; offset: number },
-) {
-  const where = and(
-    eq(charges.workspaceId, input.workspaceId),
-    input.status ? eq(charges.status, input.status) : undefined,
-  );
-  const rows = await db
-    .select({ charge: charges, username: payerWorkspace.username, label: payerWorkspace.label })
-    .from(charges)
-    .innerJoin(users, eq(users.id, charges.payerId))
-    .leftJoin(sql`lateral ${ownWorkspaceOf(charges.payerId)} pw`, sql`true`)
-    .where(where)
-    .orderBy(desc(charges.createdAt), desc(charges.id))
-    .limit(input.limit)
-    .offset(input.offset);
-  const [total] = await db.select({ n: count() }).from(charges).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function findChargeWithPayer(db: DbOrTx, workspaceId: string, chargeId: string) {
-  const [row] = await db
-    .select({ charge: charges, username: payerWorkspace.username, label: payerWorkspace.label })
-    .from(charges)
-    .innerJoin(users, eq(users.id, charges.payerId))
-    .leftJoin(sql`lateral ${ownWorkspaceOf(charges.payerId)} pw`, sql`true`)
-    .where(and(eq(charges.id, chargeId), eq(charges.workspaceId, workspaceId)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** The caller's pending, unexpired charges, with the creator's profile, newest first. */
 export async function listPayerOpenCharges(db: DbOrTx, payerId: string, now: Date, limit: number) {
@@ -199,6 +167,42 @@ export async function listActiveSubscribersAfter(
     .limit(input.limit);
 }
 
+/**
+ * The Pix Automático debits the renewal sweep asks the payments module for: approved
+ * recurrences of active subscriptions whose period ends within (now, until], at a
+ * connected PSP, with no debit yet for that period end. Bounded by `limit`.
+ */
+export async function findAutomaticRenewalsDue(db: DbOrTx, now: Date, until: Date, limit: number) {
+  return db
+    .select({
+      recurrenceId: pixRecurrences.id,
+      periodEnd: subscriptions.currentPeriodEnd,
+      payerId: subscriptions.subscriberId,
+    })
+    .from(pixRecurrences)
+    .innerJoin(subscriptions, eq(subscriptions.id, pixRecurrences.subscriptionId))
+    .innerJoin(pixConnections, eq(pixConnections.id, pixRecurrences.connectionId))
+    .leftJoin(
+      pixRecurringCharges,
+      and(
+        eq(pixRecurringCharges.recurrenceId, pixRecurrences.id),
+        eq(pixRecurringCharges.periodEnd, subscriptions.currentPeriodEnd),
+      ),
+    )
+    .where(
+      and(
+        eq(pixRecurrences.status, 'APROVADA'),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, now),
+        lte(subscriptions.currentPeriodEnd, until),
+        eq(pixConnections.status, 'connected'),
+        isNull(pixRecurringCharges.id),
+      ),
+    )
+    .orderBy(asc(subscriptions.currentPeriodEnd))
+    .limit(limit);
+}
+
 /** Active subscriptions ending within (now, until] whose current period has no reminder yet. */
 export async function findSubscriptionsDueForReminder(
   db: DbOrTx,
@@ -232,23 +236,6 @@ export async function findReminderTarget(db: DbOrTx, subscriptionId: string) {
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.subscriberId))
     .where(eq(subscriptions.id, subscriptionId))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The owner of a workspace with the workspace's names (a notice to the creator). */
-export async function findWorkspaceOwnerContact(db: DbOrTx, workspaceId: string) {
-  const [row] = await db
-    .select({
-      email: users.email,
-      fullName: users.fullName,
-      label: workspaces.label,
-      username: workspaces.username,
-    })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
     .limit(1);
   return row ?? null;
 }

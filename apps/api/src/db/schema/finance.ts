@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { charges } from './subscriptions';
+import { charges } from './payments';
 import { users } from './users';
 
 // The finance ledger (issue 9; docs/decisions/027-finance-ledger.md). Money in

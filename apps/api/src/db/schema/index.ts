@@ -4,6 +4,7 @@ export * from './workspaces';
 export * from './files';
 export * from './content';
 export * from './subscriptions';
+export * from './payments';
 export * from './queue';
 export * from './figures';
 export * from './periodic';

@@ -35,6 +35,7 @@ import type { UserRow } from '../auth/auth.service';
 import { anonymiseChatsOfDeletedAccount, exportMessagesOf } from '../chat/chat.service';
 import { forgetContentOf } from '../content/content.service';
 import { forgetMessagesTo } from '../email-marketing/email-marketing.service';
+import { closeChargesOfDeletedPayer } from '../payments/payments.service';
 import { endSubscriptionsOfDeletedAccount } from '../subscriptions/subscriptions.service';
 import {
   closeWorkspacesOfDeletedAccount,
@@ -488,6 +489,7 @@ export async function deleteAccount(
       );
     await closeWorkspacesOfDeletedAccount(tx, user.id, owned, now);
     await endSubscriptionsOfDeletedAccount(tx, user.id, now);
+    await closeChargesOfDeletedPayer(tx, user.id);
     await forgetContentOf(tx, user.id);
     await anonymiseChatsOfDeletedAccount(tx, user.id);
     const verifications = await forgetVerificationsOf(tx, user.id);

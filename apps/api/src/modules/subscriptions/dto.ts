@@ -1,13 +1,5 @@
 import { applyDiscount, centsToMajor } from '@fa-clube/contract';
-import type {
-  ChargeDetail,
-  ChargeListItem,
-  ChargeSummary,
-  PaymentInfo,
-  PendingCharge,
-  Plan,
-} from '@fa-clube/contract';
-import type { ChargeRow } from './charges.repo';
+import type { Plan } from '@fa-clube/contract';
 import type { PlanRow } from './plans.repo';
 import type { SubscriptionRow } from './subscriptions.repo';
 
@@ -22,64 +14,6 @@ export function toPlan(plan: PlanRow): Plan {
     value: centsToMajor(plan.valueCents),
     discount: plan.discount,
     price: centsToMajor(planPriceCents(plan)),
-  };
-}
-
-export function toChargeSummary(c: ChargeRow): ChargeSummary {
-  return {
-    id: c.id,
-    txid: c.txid,
-    status: c.status,
-    expires_at: c.expiresAt.toISOString(),
-    plan_type: c.planType,
-    confirmation: c.provider === 'manual' ? 'manual' : 'automatic',
-  };
-}
-
-export function toPendingCharge(c: ChargeRow): PendingCharge {
-  return {
-    ...toChargeSummary(c),
-    value: centsToMajor(c.valueCents),
-    payment_specs: c.paymentSpecs,
-  };
-}
-
-export function toPaymentInfo(c: ChargeRow): PaymentInfo {
-  return {
-    value: centsToMajor(c.valueCents),
-    payment_specs: c.paymentSpecs,
-    charge: toChargeSummary(c),
-  };
-}
-
-export function toChargeListItem(row: {
-  charge: ChargeRow;
-  username: string;
-  label: string;
-}): ChargeListItem {
-  const c = row.charge;
-  return {
-    id: c.id,
-    username: row.username,
-    label: row.label,
-    plan_type: c.planType,
-    value: centsToMajor(c.valueCents),
-    txid: c.txid,
-    status: c.status,
-    created_at: c.createdAt.toISOString(),
-  };
-}
-
-export function toChargeDetail(row: {
-  charge: ChargeRow;
-  username: string;
-  label: string;
-}): ChargeDetail {
-  return {
-    ...toChargeListItem(row),
-    expires_at: row.charge.expiresAt.toISOString(),
-    paid_at: row.charge.paidAt?.toISOString() ?? null,
-    payment_specs: row.charge.paymentSpecs,
   };
 }
 

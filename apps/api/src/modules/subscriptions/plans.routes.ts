@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PixSettings,
-  PixSettingsBody,
   Plan,
   PlanBody,
   PlansQuery,
@@ -14,48 +12,13 @@ import {
 import type { AppContext } from '../../lib/context';
 import { optionalAuth, requireAuth } from '../../plugins/auth';
 import { bearerSecurity } from '../../plugins/openapi';
-import { getPixSettings, putPixSettings } from './pix-settings.service';
 import { getPlansByUsername, savePlan } from './plans.service';
 
 const IdParams = z.object({ id: Uuid });
 
-/** Pix receiving data and plans of a workspace; a profile's plans. */
+/** A workspace's plans; a profile's plans. */
 export function planRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      paths.workspacePix,
-      {
-        preHandler: requireAuth,
-        schema: {
-          tags: ['subscriptions'],
-          summary: 'Dados do Pix para recebimento (proprietário e membros)',
-          security: bearerSecurity,
-          params: IdParams,
-          response: { 200: PixSettings, ...errorResponses(400, 401, 404) },
-        },
-      },
-      async (request) => getPixSettings(ctx, request.actor, request.params.id),
-    );
-
-    app.put(
-      paths.workspacePix,
-      {
-        preHandler: requireAuth,
-        schema: {
-          tags: ['subscriptions'],
-          summary: 'Cadastrar ou alterar os dados do Pix (somente o proprietário)',
-          description:
-            'Chave validada pelo tipo (cpf, cnpj, email, phone em +55DDDNÚMERO, random = UUID v4). ' +
-            'Nome e cidade são gravados sem acentos e devem caber no BR Code (25 e 15 caracteres).',
-          security: bearerSecurity,
-          params: IdParams,
-          body: PixSettingsBody,
-          response: { 200: PixSettings, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => putPixSettings(ctx, request.actor, request.params.id, request.body),
-    );
-
     app.post(
       paths.workspacePlan,
       {

@@ -6,10 +6,12 @@ import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { requireProfile } from '../workspaces/workspaces.service';
-import { toPendingCharge, toPlan } from './dto';
-import { findOpenChargeForWorkspace } from './charges.repo';
-import { automaticRenewalOffered } from './pix-connections.service';
-import { findPixSettings } from './pix-settings.repo';
+import {
+  automaticRenewalOffered,
+  findOpenCharge,
+  hasPixSettings,
+} from '../payments/payments.service';
+import { toPlan } from './dto';
 import { listPlans, upsertPlan } from './plans.repo';
 
 /** Owner only: sets one plan's price and discount (upsert per plan type). */
@@ -20,7 +22,7 @@ export async function savePlan(
   body: { value: number; discount: number; plan_type: PlanType },
 ): Promise<Plan> {
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
-  if (!(await findPixSettings(ctx.db, workspaceId)))
+  if (!(await hasPixSettings(ctx, workspaceId)))
     throw new AppError(
       'PIX_REQUIRED',
       'Cadastre os dados do Pix (chave, nome e cidade) antes de definir os planos.',
@@ -54,12 +56,12 @@ export async function getPlansByUsername(
     return { plans: plans.map(toPlan), is_subscribed: false, automatic_available: automatic };
   const [isSubscribed, pending] = await Promise.all([
     hasActiveSubscription(ctx.db, actor.userId, ws.id, now),
-    findOpenChargeForWorkspace(ctx.db, actor.userId, ws.id, now),
+    findOpenCharge(ctx, { payerId: actor.userId, workspaceId: ws.id, kind: 'subscription' }),
   ]);
   return {
     plans: plans.map(toPlan),
     is_subscribed: isSubscribed,
     automatic_available: automatic,
-    ...(pending ? { pending_charge: toPendingCharge(pending) } : {}),
+    ...(pending ? { pending_charge: pending } : {}),
   };
 }

@@ -5,9 +5,13 @@ import { startPeriodic } from '../../lib/periodic';
 import type { Periodic } from '../../lib/periodic';
 import { renderEmail } from '../../lib/mailer';
 import { findWorkspace } from '../workspaces/workspaces.service';
-import { openCharge } from './charges.service';
+import {
+  findPayableCharge,
+  renewsAutomatically,
+  scheduleRecurringDebits,
+} from '../payments/payments.service';
+import { openPlanCharge } from './subscribe.service';
 import { claimReminder, expireEndedSubscriptions } from './subscriptions.repo';
-import { expireOverdueCharges, findChargeById } from './charges.repo';
 import { findPlan } from './plans.repo';
 import {
   claimDueReminders,
@@ -17,12 +21,12 @@ import {
   setReminderCharge,
 } from './renewal-reminders.repo';
 import type { RenewalReminderRow } from './renewal-reminders.repo';
-import { findReminderTarget, findSubscriptionsDueForReminder } from '../../read-models/subscribers';
+import {
+  findAutomaticRenewalsDue,
+  findReminderTarget,
+  findSubscriptionsDueForReminder,
+} from '../../read-models/subscribers';
 import { queueMail } from '../mail/mail.service';
-import { sendCertificateExpiryNotices } from './pix-connections.service';
-import { renewsAutomatically, scheduleRecurringDebits } from './recurrences.service';
-import { findRecurrenceById, setFallbackCharge } from './recurrences.repo';
-import type { RecurringChargeRow } from './recurrences.repo';
 
 const REMINDER_BATCH = 200;
 
@@ -128,10 +132,10 @@ async function renewalCharge(
   plan: Awaited<ReturnType<typeof findPlan>> & object,
 ) {
   if (reminder.chargeId) {
-    const previous = await findChargeById(ctx.db, reminder.chargeId);
-    if (previous?.status === 'pending' && previous.expiresAt > ctx.clock.now()) return previous;
+    const previous = await findPayableCharge(ctx, reminder.chargeId);
+    if (previous) return previous;
   }
-  const charge = await openCharge(ctx, subscription.subscriberId, ws, plan, {
+  const charge = await openPlanCharge(ctx, subscription.subscriberId, ws, plan, {
     replaceOpen: true,
     renewalOf: subscription.id,
   });
@@ -214,22 +218,24 @@ async function deliverReminder(
 }
 
 /**
- * A Pix Automático debit the fan's bank refused (or let expire): the fan gets
- * a manual Pix charge for the period by e-mail, through the mail outbox; the
- * subscription lapses at its end as any other if it is not paid.
+ * A Pix Automático debit the fan's bank refused (or let expire) for the subscription
+ * `subscriptionId`: the fan gets a manual Pix charge for the period by e-mail, through the
+ * mail outbox; the subscription lapses at its end as any other if it is not paid. Answers
+ * the charge's id (null: nothing to renew).
  */
-export async function emailDebitFallback(ctx: AppContext, debit: RecurringChargeRow) {
-  const recurrence = await findRecurrenceById(ctx.db, debit.recurrenceId);
-  const target = recurrence ? await findReminderTarget(ctx.db, recurrence.subscriptionId) : null;
+export async function emailDebitFallback(
+  ctx: AppContext,
+  subscriptionId: string,
+): Promise<string | null> {
+  const target = await findReminderTarget(ctx.db, subscriptionId);
   const sub = target?.subscription;
   const ws = sub ? await findWorkspace(ctx, sub.workspaceId) : null;
   const plan = ws && sub ? await findPlan(ctx.db, ws.id, sub.planType) : null;
-  if (!target || !sub || !ws || !plan || sub.status !== 'active') return false;
-  const charge = await openCharge(ctx, sub.subscriberId, ws, plan, {
+  if (!target || !sub || !ws || !plan || sub.status !== 'active') return null;
+  const charge = await openPlanCharge(ctx, sub.subscriberId, ws, plan, {
     replaceOpen: true,
     renewalOf: sub.id,
   });
-  await setFallbackCharge(ctx.db, debit.id, charge.id);
   const profileUrl = `${ctx.config.appUrl}/profile/${encodeURIComponent(ws.username)}`;
   await queueMail(
     ctx,
@@ -247,36 +253,38 @@ export async function emailDebitFallback(ctx: AppContext, debit: RecurringCharge
       action: { label: 'Renovar assinatura', url: profileUrl },
     }),
   );
-  return true;
+  return charge.id;
 }
 
 export interface SubscriptionJobsResult {
   expiredSubscriptions: number;
-  expiredCharges: number;
   remindersSent: number;
   debitsScheduled: number;
-  certificateNotices: number;
 }
 
+/** Periods whose Pix Automático debit is asked for in one sweep. */
+const DEBIT_BATCH = 100;
+
 /**
- * The subscription sweep: ended subscriptions -> expired, overdue pending
- * charges -> expired, renewal reminders. A plain function: tests call it
- * directly; server.ts runs it on a timer (startSubscriptionJobs).
+ * The subscription sweep: ended subscriptions -> expired, renewal reminders,
+ * and the payments module asked to schedule the Pix Automático debits of the
+ * periods ending within PIX_AUTOMATIC_LEAD_DAYS (the period end in the
+ * database is the only clock read: one moved closer is scheduled at the next
+ * sweep). A plain function: tests call it directly; server.ts runs it on a
+ * timer (startSubscriptionJobs).
  */
 export async function runSubscriptionJobs(ctx: AppContext): Promise<SubscriptionJobsResult> {
   const now = ctx.clock.now();
   const expiredSubscriptions = await expireEndedSubscriptions(ctx.db, now);
-  const expiredCharges = await expireOverdueCharges(ctx.db, now);
   const { sent: remindersSent } = await sendRenewalReminders(ctx);
-  const debitsScheduled = await scheduleRecurringDebits(ctx);
-  const certificateNotices = await sendCertificateExpiryNotices(ctx);
-  return {
-    expiredSubscriptions,
-    expiredCharges,
-    remindersSent,
-    debitsScheduled,
-    certificateNotices,
-  };
+  const due = await findAutomaticRenewalsDue(
+    ctx.db,
+    now,
+    addDays(now, ctx.config.pix.automaticLeadDays),
+    DEBIT_BATCH,
+  );
+  const debitsScheduled = await scheduleRecurringDebits(ctx, due);
+  return { expiredSubscriptions, remindersSent, debitsScheduled };
 }
 
 /**

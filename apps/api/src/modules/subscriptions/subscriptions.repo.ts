@@ -128,3 +128,8 @@ export async function findSubscriptionOf(db: DbOrTx, workspaceId: string, subscr
     .limit(1);
   return row ?? null;
 }
+
+export async function findSubscriptionById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return row ?? null;
+}

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ChargeBody,
   MyRenewal,
+  PaymentInfo,
+  SubscribePlanBody,
+  SubscribePlanQuery,
   SubscriptionParams,
   SubscribersQuery,
   SubscribersResponse,
@@ -15,15 +19,56 @@ import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/auth';
 import { bearerSecurity } from '../../plugins/openapi';
 import {
+  cancelAutomaticRenewal,
   exportSubscribersCsv,
   listMySubscriptions,
   listSubscribers,
 } from './subscriptions.service';
-import { cancelRecurrence } from './recurrences.service';
+import { chargeForPlan, subscribeToPlan } from './subscribe.service';
 
-/** The caller's subscriptions and a workspace's subscribers (list and CSV). */
+/** Subscribing to a plan, the caller's subscriptions and a workspace's subscribers (list and CSV). */
 export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.post(
+      paths.subscribePlan,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Assinar um plano: abre (ou reaproveita) a cobrança Pix',
+          description:
+            'Responde o valor a pagar (valor menos desconto) e o Pix copia e cola. ' +
+            'Uma cobrança pendente e válida do mesmo plano é reaproveitada. Com automatic=true ' +
+            '(Pix Automático, só quando o perfil tem conta conectada com recorrências e conta de ' +
+            'recebimento) o corpo traz { cpf, name } do pagador e a resposta o BR Code composto ' +
+            '(paga o primeiro período e autoriza os próximos) e recurrence { id, status }. Sem o ' +
+            'parâmetro, uma cobrança aberta de Pix Automático é respondida de novo com recurrence; ' +
+            'automatic=false pede um Pix avulso mesmo assim.',
+          security: bearerSecurity,
+          querystring: SubscribePlanQuery,
+          body: SubscribePlanBody.nullish(),
+          response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
+        },
+      },
+      async (request) =>
+        subscribeToPlan(ctx, request.actor, request.query, request.body ?? undefined),
+    );
+
+    app.post(
+      paths.subscriptionCharge,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['subscriptions'],
+          summary: 'Abrir (ou reaproveitar) a cobrança Pix de um plano pelo id',
+          security: bearerSecurity,
+          body: ChargeBody,
+          response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
+        },
+      },
+      async (request) => chargeForPlan(ctx, request.actor, request.body.plan),
+    );
+
     app.get(
       paths.subscriptions,
       {
@@ -57,7 +102,7 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: MyRenewal, ...errorResponses(400, 401, 404, 502) },
         },
       },
-      async (request) => cancelRecurrence(ctx, request.actor, request.params.id),
+      async (request) => cancelAutomaticRenewal(ctx, request.actor, request.params.id),
     );
 
     app.get(

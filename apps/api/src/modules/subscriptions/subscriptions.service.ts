@@ -9,15 +9,23 @@ import {
 } from '@fa-clube/contract';
 import { stringify } from 'csv-stringify/sync';
 import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
-import type { SubscribersResponse, SubscriptionsResponse } from '@fa-clube/contract';
+import type { MyRenewal, SubscribersResponse, SubscriptionsResponse } from '@fa-clube/contract';
+import { nextPeriodEnd, planPeriodEnd } from '@fa-clube/contract';
 import { requireActor, requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
-import type { AppContext } from '../../lib/context';
-import { anonymisePayerInLedger } from '../finance/finance.service';
+import type { AppContext, ChargeKindHandler, PaidCharge, PaidGrant } from '../../lib/context';
 import type { DbOrTx } from '../../db/client';
-import { closeChargesOfPayer } from './charges.repo';
-import { toPendingCharge, toSubscriptionState } from './dto';
-import { cancelSubscriptionsOf } from './subscriptions.repo';
+import { cancelRecurrence, toPendingCharge } from '../payments/payments.service';
+import { toSubscriptionState } from './dto';
+import { emailDebitFallback } from './renewal.jobs';
+import {
+  cancelSubscriptionsOf,
+  findSubscriptionById,
+  insertSubscriptionIfAbsent,
+  insertSubscriptionPayment,
+  lockSubscription,
+  updateSubscriptionPeriod,
+} from './subscriptions.repo';
 import { publicImageUrl } from '../../lib/storage';
 import {
   listActiveSubscribers,
@@ -75,6 +83,26 @@ export async function listMySubscriptions(
     page: query.page,
     size: query.size,
     total: subs.total,
+  };
+}
+
+/**
+ * DELETE /subscriptions/{id}/recurrence: the fan ends the Pix Automático of their own
+ * subscription (payments: PATCH /rec CANCELADA); it stays active to its period end.
+ */
+export async function cancelAutomaticRenewal(
+  ctx: AppContext,
+  actor: Actor | null,
+  subscriptionId: string,
+): Promise<MyRenewal> {
+  const me = requireActor(actor);
+  await cancelRecurrence(ctx, { contractId: subscriptionId, payerId: me.userId });
+  const sub = await findSubscriptionById(ctx.db, subscriptionId);
+  return {
+    id: subscriptionId,
+    renewal: 'manual',
+    recurrence_status: 'CANCELADA',
+    current_period_end: sub?.currentPeriodEnd.toISOString() ?? null,
   };
 }
 
@@ -168,14 +196,62 @@ export async function exportSubscribersCsv(
 }
 
 /**
- * Account deletion, inside its transaction: the person's subscriptions end now, their open
- * charges are cancelled, and their paid charges stay (amounts, dates, periods: the creators'
- * records) with the payer's handle taken out of the creators' ledgers.
+ * Account deletion, inside its transaction: the person's subscriptions end now (their paid
+ * periods stay recorded; their charges are the payments module's).
  */
 export async function endSubscriptionsOfDeletedAccount(tx: DbOrTx, userId: string, now: Date) {
   await cancelSubscriptionsOf(tx, userId, now);
-  const paid = await closeChargesOfPayer(tx, userId);
-  await anonymisePayerInLedger(tx, paid);
 }
+
+/**
+ * A paid subscription charge, inside the payments module's transaction (the one that marked it
+ * paid and booked it): the subscription starts now, or is extended from its current end while
+ * it is still running, by the charge's plan months counted from the first day of its run of
+ * paid periods; the period is recorded in subscription_payments (unique per charge). A first
+ * subscription authorized with Pix Automático takes the id its recurrence named.
+ */
+async function grantSubscriptionPeriod(
+  tx: DbOrTx,
+  charge: PaidCharge,
+  now: Date,
+): Promise<PaidGrant> {
+  let subscription = await insertSubscriptionIfAbsent(tx, {
+    id: charge.contractId ?? undefined,
+    workspaceId: charge.workspaceId,
+    subscriberId: charge.payerId,
+    planType: charge.planType,
+    start: now,
+    end: planPeriodEnd(now, charge.planType),
+  });
+  let periodStart = now;
+  if (!subscription) {
+    const current = (await lockSubscription(tx, charge.workspaceId, charge.payerId))!;
+    const running = current.status === 'active' && current.currentPeriodEnd > now;
+    periodStart = running ? current.currentPeriodEnd : now;
+    subscription = await updateSubscriptionPeriod(tx, current.id, {
+      planType: charge.planType,
+      start: running ? current.currentPeriodStart : now,
+      // months counted from the subscription's first day (31 Jan → 28 Feb → 31 Mar)
+      end: running
+        ? nextPeriodEnd(current.currentPeriodStart, current.currentPeriodEnd, charge.planType)
+        : planPeriodEnd(now, charge.planType),
+      now,
+    });
+  }
+  await insertSubscriptionPayment(tx, {
+    subscriptionId: subscription.id,
+    chargeId: charge.id,
+    periodStart,
+    periodEnd: subscription.currentPeriodEnd,
+    createdAt: now,
+  });
+  return { subscription: toSubscriptionState(subscription, now) };
+}
+
+/** What subscriptions sells through the payments module (bootstrap.ts wires it). */
+export const subscriptionCharges: ChargeKindHandler = {
+  paid: grantSubscriptionPeriod,
+  recurringDebitFailed: emailDebitFallback,
+};
 
 const CSV_COLUMNS = ['Nome', 'Usuário', 'Plano', 'Assinatura válida até', 'Descrição'];

@@ -15,13 +15,16 @@ import { AppError } from '../../lib/errors';
 import { PspError } from '../../lib/pix/psp-client';
 import type { PspClient } from '../../lib/pix/psp-client';
 import { listPendingChargesOfConnection } from './charges.repo';
-import { processPixNotification, processPixWebhook } from './payments.service';
+import { processPixNotification, processPixWebhook } from './settlement.service';
 import { applyRefundUpdates } from './payment-reviews.service';
 import { connectionClient } from './pix-connections.service';
 import { findConnectionById, listConnectedAfter, setReconciledUntil } from './pix-connections.repo';
 import type { PixConnectionRow } from './pix-connections.repo';
-import { applyCobrNotification, applyRecNotification } from './recurrences.service';
-import { emailDebitFallback } from './renewal.jobs';
+import {
+  applyCobrNotification,
+  applyRecNotification,
+  offerInsteadOfDebit,
+} from './recurrences.service';
 
 type PixItem = NonNullable<PspWebhookBody['pix']>[number];
 
@@ -49,7 +52,7 @@ export async function processPspWebhook(
   for (const item of body.cobsr ?? []) {
     const { outcome, debit } = await applyCobrNotification(ctx, connection, item);
     if (outcome === 'settled') applied++;
-    if (outcome === 'failed' && debit) await emailDebitFallback(ctx, debit);
+    if (outcome === 'failed' && debit) await offerInsteadOfDebit(ctx, debit);
   }
   return { received: body.cobsr?.length ?? 0, applied };
 }

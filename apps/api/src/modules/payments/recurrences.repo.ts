@@ -1,12 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  pixConnections,
-  pixRecurrences,
-  pixRecurringCharges,
-  subscriptions,
-} from '../../db/schema/subscriptions';
-import type { RecurrenceStatus, RecurringChargeStatus } from '../../db/schema/subscriptions';
+import { pixRecurrences, pixRecurringCharges } from '../../db/schema/payments';
+import type { RecurrenceStatus, RecurringChargeStatus } from '../../db/schema/payments';
 
 export type RecurringChargeRow = typeof pixRecurringCharges.$inferSelect;
 export type PixRecurrenceRow = typeof pixRecurrences.$inferSelect;
@@ -90,43 +85,6 @@ export async function setRecurrenceStatus(
     )
     .returning();
   return row ?? null;
-}
-
-/**
- * Approved recurrences of active subscriptions whose period ends within
- * (now, until], at a connected PSP, with no debit yet for that period end:
- * what the renewal sweep schedules. Bounded by `limit`.
- */
-export async function findRecurrencesDue(db: DbOrTx, now: Date, until: Date, limit: number) {
-  return db
-    .select({
-      recurrence: pixRecurrences,
-      periodEnd: subscriptions.currentPeriodEnd,
-      subscriberId: subscriptions.subscriberId,
-      connection: pixConnections,
-    })
-    .from(pixRecurrences)
-    .innerJoin(subscriptions, eq(subscriptions.id, pixRecurrences.subscriptionId))
-    .innerJoin(pixConnections, eq(pixConnections.id, pixRecurrences.connectionId))
-    .leftJoin(
-      pixRecurringCharges,
-      and(
-        eq(pixRecurringCharges.recurrenceId, pixRecurrences.id),
-        eq(pixRecurringCharges.periodEnd, subscriptions.currentPeriodEnd),
-      ),
-    )
-    .where(
-      and(
-        eq(pixRecurrences.status, 'APROVADA'),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, now),
-        lte(subscriptions.currentPeriodEnd, until),
-        eq(pixConnections.status, 'connected'),
-        isNull(pixRecurringCharges.id),
-      ),
-    )
-    .orderBy(asc(subscriptions.currentPeriodEnd))
-    .limit(limit);
 }
 
 /** Claims the debit of one period: false when another sweep already did. */

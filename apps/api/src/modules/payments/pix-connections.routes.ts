@@ -23,7 +23,7 @@ import {
 } from './pix-connections.service';
 
 const IdParams = z.object({ id: Uuid });
-const tags = ['subscriptions'];
+const tags = ['payments'];
 
 /** The workspace's own PSP account and what it received that matched nothing. */
 export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {

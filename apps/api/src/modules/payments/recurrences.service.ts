@@ -5,25 +5,19 @@
  *    Code (GET /rec/{idRec}?txid=): one scan pays the period and authorizes the rest;
  *  - the PSP's /rec notifications move its status (APROVADA once the fan paid,
  *    CANCELADA from the bank app), its /cobr notifications settle or fail a debit;
- *  - scheduleRecurringDebits (the renewal sweep): POST /cobr once per period,
- *    PIX_AUTOMATIC_LEAD_DAYS before it ends (a call without an answer is
- *    resolved by asking the PSP before asking again);
+ *  - scheduleRecurringDebits (asked by the subscriptions' renewal sweep): POST
+ *    /cobr once per period, PIX_AUTOMATIC_LEAD_DAYS before it ends (a call
+ *    without an answer is resolved by asking the PSP before asking again);
  *  - cancelRecurrence: the fan, from 'Minhas assinaturas' (PATCH /rec CANCELADA).
- * The subscription itself always stays active to its period end.
+ * The subscription itself always stays active to its period end. A recurrence
+ * names its subscription by id only (`contractId`, our `vinculo.contrato`):
+ * what a settled debit grants and what a failed one offers instead are the
+ * subscriptions module's (ctx.chargeKinds).
  */
-import { randomUUID } from 'node:crypto';
-import {
-  BUSINESS_TIME_ZONE,
-  PLAN_TYPE_LABELS,
-  nextPeriodEnd,
-  planPeriodEnd,
-  todayIn,
-} from '@fa-clube/contract';
-import type { MyRenewal, PixCobrWebhookItem, PixRecWebhookItem } from '@fa-clube/contract';
+import { BUSINESS_TIME_ZONE, todayIn } from '@fa-clube/contract';
+import type { PixCobrWebhookItem, PixRecWebhookItem } from '@fa-clube/contract';
 import type { z } from 'zod';
-import type { RecurrenceStatus, RecurringChargeStatus } from '../../db/schema/subscriptions';
-import { requireActor } from '../../read-models/access';
-import type { Actor } from '../../read-models/access';
+import type { RecurrenceStatus, RecurringChargeStatus } from '../../db/schema/payments';
 import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -31,6 +25,7 @@ import { BrCodeError, centsToDecimalString, decodeBrCode, encodeBrCode } from '.
 import { PspError } from '../../lib/pix/psp-client';
 import { decimalStringToCents } from '../../lib/pix';
 import {
+  findChargeById,
   findChargeByTxid,
   insertNotification,
   insertPaidCharge,
@@ -38,12 +33,14 @@ import {
   settleNotification,
 } from './charges.repo';
 import type { ChargeRow } from './charges.repo';
-import { ageGateBlocks, grantPaidCharge } from './payments.service';
-import { connectionClient } from './pix-connections.service';
+import { ageGateBlocks, settlePaidCharge } from './settlement.service';
+import {
+  connectionClient,
+  findConnectedConnection,
+  offersAutomatic,
+} from './pix-connections.service';
 import { findConnectionById } from './pix-connections.repo';
 import type { PixConnectionRow } from './pix-connections.repo';
-import { findPlanById } from './plans.repo';
-import type { PlanRow } from './plans.repo';
 import { providerError } from './providers/apipix';
 import {
   claimRecurringCharge,
@@ -52,17 +49,16 @@ import {
   findLatestRecurrence,
   findLiveRecurrenceOfPayer,
   findRecurrenceByIdRec,
-  findRecurrencesDue,
   findRecurrenceById,
   findRecurringChargeByTxid,
   findUnansweredClaimOf,
   insertRecurrence,
   setRecurrenceStatus,
+  setFallbackCharge,
   setRecurringChargeScheduled,
   takeUnansweredDebitClaims,
 } from './recurrences.repo';
 import type { PixRecurrenceRow, RecurringChargeRow } from './recurrences.repo';
-import { findSubscriptionOf } from './subscriptions.repo';
 
 const PERIODICITY = { monthly: 'MENSAL', quarterly: 'TRIMESTRAL', yearly: 'ANUAL' } as const;
 const RECURRENCE_STATUSES: readonly RecurrenceStatus[] = [
@@ -74,18 +70,28 @@ const RECURRENCE_STATUSES: readonly RecurrenceStatus[] = [
 ];
 const dateIn = (d: Date) => todayIn(BUSINESS_TIME_ZONE, d);
 
+/** What the subscriptions module asks for with POST /subscribe/plan?automatic=true. */
+export interface RecurrenceRequest {
+  /** The first period's immediate charge, just opened (Jornada 3). */
+  charge: ChargeRow;
+  workspace: { id: string; username: string };
+  payer: { userId: string; cpf: string; name: string };
+  /** Our subscription's id (`vinculo.contrato`): a first subscription is made with it. */
+  contractId: string;
+  /** When the first debit falls (`calendario.dataInicial`). */
+  firstDebit: Date;
+  /** `vinculo.objeto`. */
+  description: string;
+}
+
 /** POST /subscribe/plan?automatic=true, after the first period's charge was opened. */
 export async function authorizeRecurrence(
   ctx: AppContext,
-  input: {
-    connection: PixConnectionRow;
-    charge: ChargeRow;
-    plan: PlanRow;
-    ws: { id: string; username: string };
-    payer: { userId: string; cpf: string; name: string };
-  },
+  input: RecurrenceRequest,
 ): Promise<{ idRec: string; status: RecurrenceStatus; paymentSpecs: string }> {
-  const { connection, charge, plan, ws, payer } = input;
+  const { charge, workspace: ws, payer } = input;
+  const connection = await findConnectedConnection(ctx.db, ws.id);
+  if (!offersAutomatic(connection)) throw new AppError('AUTOMATIC_RENEWAL_UNAVAILABLE');
   const live = await findLiveRecurrenceOfPayer(ctx.db, ws.id, payer.userId);
   if (live?.status === 'APROVADA')
     throw new AppError(
@@ -93,25 +99,20 @@ export async function authorizeRecurrence(
       'Você já tem a renovação automática ativa neste perfil.',
     );
   const now = ctx.clock.now();
-  const subscription = await findSubscriptionOf(ctx.db, ws.id, payer.userId);
-  const subscriptionId = subscription?.id ?? randomUUID();
-  // the period being paid now follows the current one while it runs (months counted from the
-  // subscription's first day, as payments.service extends it), else starts now
-  const running = subscription?.status === 'active' && subscription.currentPeriodEnd > now;
-  const firstDebit = running
-    ? nextPeriodEnd(subscription.currentPeriodStart, subscription.currentPeriodEnd, plan.planType)
-    : planPeriodEnd(now, plan.planType);
   const client = connectionClient(ctx, connection);
   try {
     const loc = await client.call<{ id: number; location: string }>('POST', '/locrec');
     const rec = await client.call<{ idRec: string; status: string }>('POST', '/rec', {
       body: {
         vinculo: {
-          contrato: subscriptionId.replace(/-/g, ''),
+          contrato: input.contractId.replace(/-/g, ''),
           devedor: { cpf: payer.cpf, nome: payer.name.slice(0, 140) },
-          objeto: `Assinatura ${PLAN_TYPE_LABELS[plan.planType]} @${ws.username}`.slice(0, 35),
+          objeto: input.description.slice(0, 35),
         },
-        calendario: { dataInicial: dateIn(firstDebit), periodicidade: PERIODICITY[plan.planType] },
+        calendario: {
+          dataInicial: dateIn(input.firstDebit),
+          periodicidade: PERIODICITY[charge.planType],
+        },
         valor: { valorRec: centsToDecimalString(charge.valueCents) },
         politicaRetentativa: 'NAO_PERMITE',
         loc: loc.body.id,
@@ -127,10 +128,10 @@ export async function authorizeRecurrence(
     const paymentSpecs = compositeCode(read.body, charge, loc.body.location);
     const status = asRecurrenceStatus(read.body.status) ?? 'CRIADA';
     await insertRecurrence(ctx.db, {
-      subscriptionId,
+      subscriptionId: input.contractId,
       workspaceId: ws.id,
       payerId: payer.userId,
-      planId: plan.id,
+      planId: charge.planId,
       connectionId: connection.id,
       idRec,
       status,
@@ -249,6 +250,14 @@ export async function applyCobrNotification(
   if (item.status !== 'CONCLUIDA' || !pix) return { outcome: 'pending' };
   const amountCents = decimalStringToCents(pix.valor);
   const gated = await ageGateBlocks(ctx, recurrence.workspaceId, recurrence.payerId);
+  // the debit is for the plan of the recurrence's first charge
+  const first = recurrence.firstChargeId
+    ? await findChargeById(ctx.db, recurrence.firstChargeId)
+    : null;
+  if (!first) {
+    ctx.logger.error({ recurrenceId: recurrence.id }, 'Pix Automático: recorrência sem cobrança');
+    return { outcome: 'ignored' };
+  }
   const settled = await ctx.db.transaction(async (tx) => {
     const fresh = await insertNotification(tx, {
       endToEndId: pix.endToEndId,
@@ -268,7 +277,7 @@ export async function applyCobrNotification(
       workspaceId: recurrence.workspaceId,
       payerId: recurrence.payerId,
       planId: recurrence.planId,
-      planType: (await planTypeOf(tx, recurrence.planId))!,
+      planType: first.planType,
       valueCents: debit.valueCents,
       txid: item.txid,
       paymentSpecs: '',
@@ -282,7 +291,7 @@ export async function applyCobrNotification(
     });
     const grant = paid && !gated && amountCents === debit.valueCents;
     await closeRecurringCharge(tx, debit.id, { status: 'CONCLUIDA', now, chargeId: paid?.id });
-    if (grant) await grantPaidCharge(tx, now, paid);
+    if (grant) await settlePaidCharge(ctx, tx, now, paid);
     await settleNotification(tx, pix.endToEndId, {
       outcome: grant ? 'applied' : 'ignored',
       reason: grant
@@ -297,6 +306,18 @@ export async function applyCobrNotification(
     return grant ? 'settled' : 'ignored';
   });
   return { outcome: settled ?? 'duplicate', debit };
+}
+
+/**
+ * A refused or expired debit: the module that sold the recurrence's subscription
+ * offers the fan another way to pay (a manual Pix charge by e-mail), remembered on
+ * the debit.
+ */
+export async function offerInsteadOfDebit(ctx: AppContext, debit: RecurringChargeRow) {
+  const recurrence = await findRecurrenceById(ctx.db, debit.recurrenceId);
+  const offer = ctx.chargeKinds.subscription?.recurringDebitFailed;
+  const chargeId = recurrence && offer ? await offer(ctx, recurrence.subscriptionId) : null;
+  if (chargeId) await setFallbackCharge(ctx.db, debit.id, chargeId);
 }
 
 /** The recurrence's claim still waiting for its txid takes the notified debit's. */
@@ -315,9 +336,6 @@ async function adoptUnansweredClaim(
   return findRecurringChargeByTxid(ctx.db, item.txid);
 }
 
-const planTypeOf = async (db: Parameters<typeof findPlanById>[0], planId: string) =>
-  (await findPlanById(db, planId))?.planType;
-
 // ---- the renewal sweep ---------------------------------------------------------------------
 
 const SCHEDULE_BATCH = 100;
@@ -326,18 +344,29 @@ const CLAIM_LEASE_MS = 2 * 60_000;
 
 type CobrAnswer = { txid: string; status: string; calendario?: { dataDeVencimento?: string } };
 
+/** A period to debit, found by the subscriptions' renewal sweep (its period end is the clock). */
+export interface DueDebit {
+  recurrenceId: string;
+  /** The end of the period the debit renews. */
+  periodEnd: Date;
+  payerId: string;
+}
+
 /**
- * Schedules, PIX_AUTOMATIC_LEAD_DAYS before each period ends, the next debit
- * of every approved recurrence (POST /cobr), once per period: the debit is
+ * Schedules the debits of the periods the renewal sweep found due (approved
+ * recurrences whose subscription ends within PIX_AUTOMATIC_LEAD_DAYS and has
+ * no debit for that end yet) with POST /cobr, once per period: the debit is
  * claimed by its unique (recurrence, period end) row before the PSP is
  * called. A call that fails keeps its claim: the PSP may have created the
  * debit and lost its answer, and Banco Central refuses a second one for the
  * same cycle, so a later sweep first asks the PSP (GET /cobr?idRec=) for the
  * debit of that due date and adopts it, and only asks for a new one when there
- * is none. The period end in the database is the only clock read. Answers how
- * many were scheduled.
+ * is none. Answers how many were scheduled.
  */
-export async function scheduleRecurringDebits(ctx: AppContext): Promise<number> {
+export async function scheduleRecurringDebits(
+  ctx: AppContext,
+  due: readonly DueDebit[],
+): Promise<number> {
   const now = ctx.clock.now();
   let scheduled = 0;
   const unanswered = await takeUnansweredDebitClaims(
@@ -357,14 +386,13 @@ export async function scheduleRecurringDebits(ctx: AppContext): Promise<number> 
     }
     if (await requestDebit(ctx, { claim, recurrence, connection, mayExist: true })) scheduled++;
   }
-  const due = await findRecurrencesDue(
-    ctx.db,
-    now,
-    addDays(now, ctx.config.pix.automaticLeadDays),
-    SCHEDULE_BATCH,
-  );
-  for (const { recurrence, periodEnd, subscriberId, connection } of due) {
-    if (await ageGateBlocks(ctx, recurrence.workspaceId, subscriberId)) continue;
+  for (const { recurrenceId, periodEnd, payerId } of due) {
+    const recurrence = await findRecurrenceById(ctx.db, recurrenceId);
+    const connection = recurrence?.connectionId
+      ? await findConnectionById(ctx.db, recurrence.connectionId)
+      : null;
+    if (recurrence?.status !== 'APROVADA' || connection?.status !== 'connected') continue;
+    if (await ageGateBlocks(ctx, recurrence.workspaceId, payerId)) continue;
     if (!connection.receivingAccount) continue;
     const claim = await claimRecurringCharge(ctx.db, {
       recurrenceId: recurrence.id,
@@ -448,15 +476,20 @@ async function requestDebit(
 
 // ---- the fan cancels -----------------------------------------------------------------------
 
-/** DELETE /subscriptions/{id}/recurrence: the fan's own subscription; PATCH /rec CANCELADA. */
+/**
+ * DELETE /subscriptions/{id}/recurrence: the payer ends the live recurrence of their
+ * subscription (`contractId`) with PATCH /rec CANCELADA. 404 unless it is theirs and live.
+ */
 export async function cancelRecurrence(
   ctx: AppContext,
-  actor: Actor | null,
-  subscriptionId: string,
-): Promise<MyRenewal> {
-  const me = requireActor(actor);
-  const rec = await findLatestRecurrence(ctx.db, subscriptionId);
-  if (!rec || rec.payerId !== me.userId || (rec.status !== 'APROVADA' && rec.status !== 'CRIADA'))
+  input: { contractId: string; payerId: string },
+): Promise<void> {
+  const rec = await findLatestRecurrence(ctx.db, input.contractId);
+  if (
+    !rec ||
+    rec.payerId !== input.payerId ||
+    (rec.status !== 'APROVADA' && rec.status !== 'CRIADA')
+  )
     throw new AppError('RECURRENCE_NOT_FOUND');
   const connection = rec.connectionId ? await findConnectionById(ctx.db, rec.connectionId) : null;
   if (!connection) throw new AppError('RECURRENCE_NOT_FOUND');
@@ -476,13 +509,6 @@ export async function cancelRecurrence(
     cancelledBy: 'fan',
     now: ctx.clock.now(),
   });
-  const sub = await findSubscriptionOf(ctx.db, rec.workspaceId, me.userId);
-  return {
-    id: subscriptionId,
-    renewal: 'manual',
-    recurrence_status: 'CANCELADA',
-    current_period_end: sub?.currentPeriodEnd.toISOString() ?? null,
-  };
 }
 
 /** Whether the subscription renews by itself (an approved recurrence at a connected PSP). */

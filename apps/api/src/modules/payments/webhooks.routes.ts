@@ -11,7 +11,7 @@ import {
 import { processPspWebhook } from './psp-webhooks.service';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { processPixWebhook } from './payments.service';
+import { processPixWebhook } from './settlement.service';
 import { isAuthenticWebhook, pixProvider } from './providers';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pixNotifications, pixRefunds } from '../../db/schema/subscriptions';
-import type { PixRefundStatus } from '../../db/schema/subscriptions';
+import { pixNotifications, pixRefunds } from '../../db/schema/payments';
+import type { PixRefundStatus } from '../../db/schema/payments';
 
 export type PixRefundRow = typeof pixRefunds.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pixSettings } from '../../db/schema/subscriptions';
+import { pixSettings } from '../../db/schema/payments';
 
 export type PixSettingsRow = typeof pixSettings.$inferSelect;
 

@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ChargeBody,
   ChargeDetail,
   ChargeParams,
   ChargesQuery,
   ChargesResponse,
   ConfirmChargeResponse,
-  PaymentInfo,
   PaymentReview,
   PaymentReviewParams,
   PaymentReviewsQuery,
   PaymentReviewsResponse,
   PixRefund,
-  SubscribePlanBody,
-  SubscribePlanQuery,
   WorkspaceParams,
   errorResponses,
   paths,
@@ -21,64 +17,18 @@ import {
 import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/auth';
 import { bearerSecurity } from '../../plugins/openapi';
-import {
-  chargeForPlan,
-  confirmCharge,
-  getCharge,
-  listCharges,
-  subscribeToPlan,
-} from './charges.service';
+import { confirmCharge, getCharge, listCharges } from './charges.service';
 import { getPaymentReviews, refundPayment, resolvePaymentReview } from './payment-reviews.service';
 
-/** Charges: subscribing to a plan, opening a charge, the workspace's charges and their confirmation. */
+/** A workspace's charges, their confirmation, payments to review and their refunds. */
 export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      paths.subscribePlan,
-      {
-        preHandler: requireAuth,
-        schema: {
-          tags: ['subscriptions'],
-          summary: 'Assinar um plano: abre (ou reaproveita) a cobrança Pix',
-          description:
-            'Responde o valor a pagar (valor menos desconto) e o Pix copia e cola. ' +
-            'Uma cobrança pendente e válida do mesmo plano é reaproveitada. Com automatic=true ' +
-            '(Pix Automático, só quando o perfil tem conta conectada com recorrências e conta de ' +
-            'recebimento) o corpo traz { cpf, name } do pagador e a resposta o BR Code composto ' +
-            '(paga o primeiro período e autoriza os próximos) e recurrence { id, status }. Sem o ' +
-            'parâmetro, uma cobrança aberta de Pix Automático é respondida de novo com recurrence; ' +
-            'automatic=false pede um Pix avulso mesmo assim.',
-          security: bearerSecurity,
-          querystring: SubscribePlanQuery,
-          body: SubscribePlanBody.nullish(),
-          response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
-        },
-      },
-      async (request) =>
-        subscribeToPlan(ctx, request.actor, request.query, request.body ?? undefined),
-    );
-
-    app.post(
-      paths.subscriptionCharge,
-      {
-        preHandler: requireAuth,
-        schema: {
-          tags: ['subscriptions'],
-          summary: 'Abrir (ou reaproveitar) a cobrança Pix de um plano pelo id',
-          security: bearerSecurity,
-          body: ChargeBody,
-          response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
-        },
-      },
-      async (request) => chargeForPlan(ctx, request.actor, request.body.plan),
-    );
-
     app.get(
       paths.charges,
       {
         preHandler: requireAuth,
         schema: {
-          tags: ['subscriptions'],
+          tags: ['payments'],
           summary: 'Cobranças do espaço de trabalho (proprietário e membros)',
           description: 'Paginação a partir de page=0, size padrão 20 (máximo 100).',
           security: bearerSecurity,
@@ -95,7 +45,7 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: requireAuth,
         schema: {
-          tags: ['subscriptions'],
+          tags: ['payments'],
           summary: 'Uma cobrança (proprietário, membros ou quem paga)',
           security: bearerSecurity,
           params: ChargeParams,
@@ -110,7 +60,7 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: requireAuth,
         schema: {
-          tags: ['subscriptions'],
+          tags: ['payments'],
           summary: 'Confirmar o recebimento de uma cobrança (somente o proprietário)',
           description:
             'Marca a cobrança como paga e ativa ou estende a assinatura. ' +
@@ -128,7 +78,7 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: requireAuth,
         schema: {
-          tags: ['subscriptions'],
+          tags: ['payments'],
           summary: 'Devolver um pagamento a revisar pelo PSP (somente o proprietário)',
           description:
             '`id` é o id do pagamento a revisar (o endToEndId do Pix), também de um Pix da conta ' +
@@ -148,7 +98,7 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: requireAuth,
         schema: {
-          tags: ['subscriptions'],
+          tags: ['payments'],
           summary: 'Pagamentos a revisar: Pix recebidos que não liberaram nada (proprietário)',
           description:
             'Um segundo Pix da mesma cobrança, um valor diferente ou o Pix de uma cobrança ' +
@@ -167,7 +117,7 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: requireAuth,
         schema: {
-          tags: ['subscriptions'],
+          tags: ['payments'],
           summary: 'Marcar um pagamento a revisar como resolvido (proprietário)',
           security: bearerSecurity,
           params: PaymentReviewParams,

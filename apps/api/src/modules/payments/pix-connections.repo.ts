@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pixConnections } from '../../db/schema/subscriptions';
+import { pixConnections } from '../../db/schema/payments';
 
 export type PixConnectionRow = typeof pixConnections.$inferSelect;
 type ConnectionValues = Omit<typeof pixConnections.$inferInsert, 'id' | 'workspaceId'>;

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import type { ChargeKind } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
-import { charges, pixNotifications } from '../../db/schema/subscriptions';
+import { charges, pixNotifications } from '../../db/schema/payments';
 
 export type ChargeRow = typeof charges.$inferSelect;
 
@@ -15,22 +16,20 @@ export async function findPendingCharge(db: DbOrTx, payerId: string, planId: str
   return row ?? null;
 }
 
-/** The payer's newest pending, unexpired charge for a workspace. */
+/** The payer's newest pending, unexpired charge of a kind with a workspace. */
 export async function findOpenChargeForWorkspace(
   db: DbOrTx,
-  payerId: string,
-  workspaceId: string,
-  now: Date,
+  input: { payerId: string; workspaceId: string; kind: ChargeKind; now: Date },
 ) {
   const [row] = await db
     .select()
     .from(charges)
     .where(
       and(
-        eq(charges.payerId, payerId),
-        eq(charges.workspaceId, workspaceId),
+        eq(charges.payerId, input.payerId),
+        eq(charges.workspaceId, input.workspaceId),
         eq(charges.status, 'pending'),
-        gt(charges.expiresAt, now),
+        gt(charges.expiresAt, input.now),
       ),
     )
     .orderBy(desc(charges.createdAt))

@@ -28,7 +28,7 @@ import type { Actor } from '../../read-models/access';
 import { findPaymentReview, listPaymentReviews } from '../../read-models/payment-reviews';
 import { bookPixRefund } from '../finance/finance.service';
 import { findNotification, resolveNotification } from './charges.repo';
-import type { pixNotifications } from '../../db/schema/subscriptions';
+import type { pixNotifications } from '../../db/schema/payments';
 import { connectionClient } from './pix-connections.service';
 import { findConnectionById } from './pix-connections.repo';
 import { defaultPspClient } from './providers';

@@ -1,6 +1,6 @@
-import { nextPeriodEnd, planPeriodEnd, type PixWebhookBody } from '@fa-clube/contract';
+import type { PixWebhookBody } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
-import type { AppContext } from '../../lib/context';
+import type { AppContext, PaidGrant } from '../../lib/context';
 import { decimalStringToCents } from '../../lib/pix';
 import { AppError } from '../../lib/errors';
 import { bookPixIncome } from '../finance/finance.service';
@@ -12,88 +12,68 @@ import {
   settleNotification,
 } from './charges.repo';
 import { findRecurrenceByFirstCharge } from './recurrences.repo';
-import {
-  insertSubscriptionIfAbsent,
-  insertSubscriptionPayment,
-  lockSubscription,
-  updateSubscriptionPeriod,
-} from './subscriptions.repo';
 import type { ChargeRow } from './charges.repo';
-import type { SubscriptionRow } from './subscriptions.repo';
 
 export interface AppliedPayment {
   charge: ChargeRow;
-  subscription: SubscriptionRow;
-  periodStart: Date;
-  periodEnd: Date;
+  /** What the module that sold it granted (a subscription: its period). */
+  grant: PaidGrant;
 }
 
 /**
  * Applies a payment to its charge, inside the caller's transaction:
  *  1. the charge goes pending|expired -> paid by one conditional UPDATE (only one
  *     concurrent caller gets the row; the others answer null and change nothing);
- *  2. the subscription starts now, or is extended from its current end while it
- *     is still running, by the charge's plan months counted from its first day;
- *  3. the period is recorded in subscription_payments (unique per charge);
- *  4. the payment is booked in the workspace's ledger (finance: one income row per charge).
- * Both the owner's confirmation and the PSP webhook go through here.
+ *  2. then settlePaidCharge: the ledger booking and what the charge bought.
+ * The owner's confirmation, the PSP's webhook and the reconciliation go through here.
  */
 export async function applyPaymentInTx(
+  ctx: AppContext,
   tx: DbOrTx,
   now: Date,
   input: { chargeId: string; confirmedBy?: string; endToEndId?: string },
 ): Promise<AppliedPayment | null> {
   const charge = await markChargePaid(tx, { ...input, now });
   if (!charge) return null;
-  return grantPaidCharge(tx, now, charge);
+  return settlePaidCharge(ctx, tx, now, charge);
 }
 
 /**
- * What a paid charge grants, inside the caller's transaction (steps 2 to 4
- * above): a charge paid now, or a Pix Automático debit settled (recorded as a
- * paid charge), extends the subscription and is booked in the ledger alike.
- * A first subscription authorized with Pix Automático takes the id its
- * recurrence was given (the `vinculo.contrato` sent to the PSP).
+ * What a paid charge does, inside the caller's transaction (the one that marked it
+ * paid): it is booked in the workspace's ledger (finance: one income row per charge),
+ * then the module that sold it grants what it bought (ctx.chargeKinds, by the
+ * charge's kind: a subscription starts or is extended). A charge paid now and a
+ * Pix Automático debit settled (recorded as a paid charge) go alike. A first
+ * subscription authorized with Pix Automático takes the id its recurrence was given
+ * (the `vinculo.contrato` sent to the PSP).
  */
-export async function grantPaidCharge(
+export async function settlePaidCharge(
+  ctx: AppContext,
   tx: DbOrTx,
   now: Date,
   charge: ChargeRow,
 ): Promise<AppliedPayment> {
+  const kind = 'subscription' as const;
+  const handler = ctx.chargeKinds[kind];
+  if (!handler) throw new Error(`nenhum módulo concede cobranças do tipo ${kind}`);
   await bookPixIncome(tx, charge);
   const recurrence = await findRecurrenceByFirstCharge(tx, charge.id);
-  let subscription = await insertSubscriptionIfAbsent(tx, {
-    id: recurrence?.subscriptionId,
-    workspaceId: charge.workspaceId,
-    subscriberId: charge.payerId,
-    planType: charge.planType,
-    start: now,
-    end: planPeriodEnd(now, charge.planType),
-  });
-  let periodStart = now;
-  if (!subscription) {
-    const current = (await lockSubscription(tx, charge.workspaceId, charge.payerId))!;
-    const running = current.status === 'active' && current.currentPeriodEnd > now;
-    periodStart = running ? current.currentPeriodEnd : now;
-    subscription = await updateSubscriptionPeriod(tx, current.id, {
+  const grant = await handler.paid(
+    tx,
+    {
+      id: charge.id,
+      workspaceId: charge.workspaceId,
+      payerId: charge.payerId,
+      kind,
+      itemId: null,
+      planId: charge.planId,
       planType: charge.planType,
-      start: running ? current.currentPeriodStart : now,
-      // months counted from the subscription's first day (31 Jan → 28 Feb → 31 Mar)
-      end: running
-        ? nextPeriodEnd(current.currentPeriodStart, current.currentPeriodEnd, charge.planType)
-        : planPeriodEnd(now, charge.planType),
-      now,
-    });
-  }
-  const periodEnd = subscription.currentPeriodEnd;
-  await insertSubscriptionPayment(tx, {
-    subscriptionId: subscription.id,
-    chargeId: charge.id,
-    periodStart,
-    periodEnd,
-    createdAt: now,
-  });
-  return { charge, subscription, periodStart, periodEnd };
+      valueCents: charge.valueCents,
+      contractId: recurrence?.subscriptionId ?? null,
+    },
+    now,
+  );
+  return { charge, grant };
 }
 
 /** applyPaymentInTx in its own transaction. */
@@ -101,7 +81,7 @@ export function applyPayment(
   ctx: AppContext,
   input: { chargeId: string; confirmedBy?: string; endToEndId?: string },
 ): Promise<AppliedPayment | null> {
-  return ctx.db.transaction((tx) => applyPaymentInTx(tx, ctx.clock.now(), input));
+  return ctx.db.transaction((tx) => applyPaymentInTx(ctx, tx, ctx.clock.now(), input));
 }
 
 export type NotificationOutcome =
@@ -186,7 +166,7 @@ export async function processPixNotification(
       result = 'age_verification_required';
     else if (amountCents !== charge.valueCents) result = 'amount_mismatch';
     else {
-      const applied = await applyPaymentInTx(tx, now, {
+      const applied = await applyPaymentInTx(ctx, tx, now, {
         chargeId: charge.id,
         endToEndId: item.endToEndId,
       });

@@ -10,10 +10,12 @@
 import type { AppContext } from '../../lib/context';
 import { queueName } from '../../lib/queue';
 import type { QueueDefinition } from '../../lib/queue';
+import { expireOverdueCharges } from './charges.repo';
+import { sendCertificateExpiryNotices } from './pix-connections.service';
 import { findConnectionById, listConnectedAfter } from './pix-connections.repo';
 import { reconcileConnection } from './psp-webhooks.service';
 
-export const RECONCILE_QUEUE = queueName<{ connectionId: string }>('subscriptions.pix-reconcile');
+export const RECONCILE_QUEUE = queueName<{ connectionId: string }>('payments.pix-reconcile');
 const BATCH = 200;
 
 /** The periodic job: one reconciliation job per connected PSP for this interval. */
@@ -50,4 +52,15 @@ export function reconcileQueue(ctx: AppContext): QueueDefinition<{ connectionId:
     retryDelaySeconds: 30,
     expireInSeconds: 300,
   };
+}
+
+/**
+ * The payments sweep (every SUBSCRIPTION_JOBS_INTERVAL_SECONDS, as the subscriptions' one):
+ * overdue pending charges -> expired; the owners of PSP connections whose certificate
+ * expires soon are e-mailed, once per certificate.
+ */
+export async function runPaymentJobs(ctx: AppContext) {
+  const expiredCharges = await expireOverdueCharges(ctx.db, ctx.clock.now());
+  const certificateNotices = await sendCertificateExpiryNotices(ctx);
+  return { expiredCharges, certificateNotices };
 }

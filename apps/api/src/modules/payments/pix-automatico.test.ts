@@ -16,7 +16,7 @@ import { freePort } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
 import { RECEIVING_ACCOUNT, connect, creatorWithPsp } from '../../../test/support/psp-connection';
 import { readSubscription } from '../../../test/support/subscriptions';
-import { runSubscriptionJobs } from './renewal.jobs';
+import { runSubscriptionJobs } from '../subscriptions/renewal.jobs';
 
 // Pix Automático, Jornada 3, against the stand-in PSP: authorization with the first
 // period's composite code, two renewals debited (an injected clock moves to each period's

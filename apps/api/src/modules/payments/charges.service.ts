@@ -1,0 +1,184 @@
+import { PAGING, pageOffset } from '@fa-clube/contract';
+import type {
+  ChargeDetail,
+  ChargeKind,
+  ChargesResponse,
+  ChargeStatus,
+  ConfirmChargeResponse,
+  PlanType,
+} from '@fa-clube/contract';
+import { getWorkspaceRole, requireActor, requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
+import { addMinutes } from '../../lib/clock';
+import type { AppContext } from '../../lib/context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { toChargeDetail, toChargeListItem } from './dto';
+import { ageGateBlocks, applyPayment } from './settlement.service';
+import { pixProvider } from './providers';
+import { createApiPixProvider } from './providers/apipix';
+import { connectionClient, findConnectedConnection } from './pix-connections.service';
+import { findRecurrenceByFirstCharge } from './recurrences.repo';
+import { expireCharge, findChargeById, findPendingCharge, insertCharge } from './charges.repo';
+import { findChargeWithPayer, listWorkspaceCharges } from '../../read-models/payment-reviews';
+import { findPixSettings } from './pix-settings.repo';
+import type { ChargeRow } from './charges.repo';
+import type { PixSettingsRow } from './pix-settings.repo';
+
+const chargeNotFound = () => new AppError('CHARGE_NOT_FOUND', 'Cobrança não encontrada.');
+
+/** "Open a charge for this item": see payments.service.ts. */
+export interface OpenChargeInput {
+  payerId: string;
+  workspace: { id: string; username: string };
+  kind: ChargeKind;
+  /** The post or message bought; null for a subscription or a tip. */
+  itemId: string | null;
+  /** In centavos, at least 1. */
+  amountCents: number;
+  /** Shown by the payer's bank app (`solicitacaoPagador`; the static code's description). */
+  description: string;
+  /** The plan it pays for (every charge names one until one-off sales make it optional). */
+  plan: { id: string; planType: PlanType };
+  /** Never answer the open charge: close it and open a new one. */
+  replaceOpen?: boolean;
+  /** A plain Pix even when the open charge carries a Pix Automático authorization. */
+  plain?: boolean;
+  /** A renewal charge: the subscription it renews (one open renewal charge per subscription). */
+  renewalOf?: string;
+}
+
+/**
+ * The payer's pending, unexpired charge for this item at the same amount, or a
+ * new one. An expired (or repriced) pending charge is closed first: the
+ * partial unique index charges_one_pending_uq allows one pending charge per
+ * payer and plan, and a concurrent request that won the race is answered too.
+ */
+export async function openCharge(ctx: AppContext, input: OpenChargeInput): Promise<ChargeRow> {
+  const pix = await findPixSettings(ctx.db, input.workspace.id);
+  if (!pix)
+    throw new AppError('PIX_REQUIRED', 'Este criador ainda não configurou o recebimento por Pix.');
+  const now = ctx.clock.now();
+  const existing = await findPendingCharge(ctx.db, input.payerId, input.plan.id);
+  if (existing) {
+    // a Pix Automático first charge carries the composite code (paying it authorizes the
+    // recurrence): reused unless a plain Pix was asked for explicitly
+    const reusable =
+      !input.replaceOpen &&
+      existing.expiresAt > now &&
+      existing.valueCents === input.amountCents &&
+      !(input.plain && (await findRecurrenceByFirstCharge(ctx.db, existing.id)));
+    if (reusable) return existing;
+    await expireCharge(ctx.db, existing.id);
+  }
+  return createCharge(ctx, input, pix, now);
+}
+
+async function createCharge(
+  ctx: AppContext,
+  input: OpenChargeInput,
+  pix: PixSettingsRow,
+  now: Date,
+): Promise<ChargeRow> {
+  // the workspace's own PSP when it has one connected; else the deployment's provider
+  const connection = await findConnectedConnection(ctx.db, input.workspace.id);
+  const provider = connection
+    ? createApiPixProvider('psp', () => connectionClient(ctx, connection), ctx.logger)
+    : pixProvider(ctx);
+  const ttlMinutes = ctx.config.pix.chargeTtlMinutes;
+  const made = await provider.createCharge({
+    txid: provider.newTxid(),
+    amountCents: input.amountCents,
+    expiresInSeconds: ttlMinutes * 60,
+    receiver: { key: connection?.pixKey ?? pix.key, name: pix.name, city: pix.city },
+    description: input.description,
+  });
+  try {
+    return await insertCharge(ctx.db, {
+      workspaceId: input.workspace.id,
+      payerId: input.payerId,
+      planId: input.plan.id,
+      planType: input.plan.planType,
+      valueCents: input.amountCents,
+      txid: made.txid,
+      paymentSpecs: made.paymentSpecs,
+      location: made.location,
+      provider: provider.name,
+      connectionId: connection?.id ?? null,
+      status: 'pending',
+      expiresAt: addMinutes(now, ttlMinutes),
+      renewalOf: input.renewalOf ?? null,
+      createdAt: now,
+    });
+  } catch (err) {
+    if (
+      !isUniqueViolation(err, 'charges_one_pending_uq') &&
+      !isUniqueViolation(err, 'charges_one_open_renewal_uq')
+    )
+      throw err;
+    const winner = await findPendingCharge(ctx.db, input.payerId, input.plan.id);
+    if (!winner) throw err;
+    return winner;
+  }
+}
+
+/** GET /charges/{ws}: owner and members. */
+export async function listCharges(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  query: { status?: ChargeStatus; page: number; size: number },
+): Promise<ChargesResponse> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const { rows, total } = await listWorkspaceCharges(ctx.db, {
+    workspaceId,
+    status: query.status,
+    limit: query.size,
+    offset: pageOffset(PAGING.charges, query.page, query.size),
+  });
+  return { charges: rows.map(toChargeListItem), page: query.page, size: query.size, total };
+}
+
+/** GET /charges/{ws}/{id}: owner, members, and the payer (who polls it while paying). */
+export async function getCharge(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  chargeId: string,
+): Promise<ChargeDetail> {
+  const caller = requireActor(actor);
+  const role = await getWorkspaceRole(ctx.db, caller.userId, workspaceId);
+  const row = await findChargeWithPayer(ctx.db, workspaceId, chargeId);
+  if (!row || (!role && row.charge.payerId !== caller.userId)) throw chargeNotFound();
+  return toChargeDetail(row);
+}
+
+/** POST /charges/{ws}/{id}/confirm: the owner saw the Pix arrive. */
+export async function confirmCharge(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  chargeId: string,
+): Promise<ConfirmChargeResponse> {
+  const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const charge = await findChargeById(ctx.db, chargeId);
+  if (!charge || charge.workspaceId !== workspaceId) throw chargeNotFound();
+  // the 18+ gate again when the payment is applied (issue 25)
+  if (await ageGateBlocks(ctx, workspaceId, charge.payerId))
+    throw new AppError(
+      'AGE_VERIFICATION_REQUIRED',
+      'A idade de quem pagou ainda não foi verificada: aprove a verificação antes de confirmar o pagamento.',
+    );
+  const applied = await applyPayment(ctx, { chargeId, confirmedBy: owner.userId });
+  if (!applied) {
+    const latest = await findChargeById(ctx.db, chargeId);
+    if (latest?.status === 'paid')
+      throw new AppError('CHARGE_ALREADY_PAID', 'Esta cobrança já foi confirmada.');
+    throw new AppError(
+      'CHARGE_NOT_PAYABLE',
+      'Esta cobrança foi cancelada e não pode ser confirmada.',
+    );
+  }
+  const detail = (await findChargeWithPayer(ctx.db, workspaceId, chargeId))!;
+  return { charge: toChargeDetail(detail), ...applied.grant };
+}

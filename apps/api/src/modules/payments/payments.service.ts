@@ -1,0 +1,92 @@
+/**
+ * The payments module's interface (decision 048). It owns Pix charges, the
+ * workspace's Pix receiving data and PSP connection, webhooks, notifications
+ * and payments to review, Pix Automático recurrences and their debits,
+ * refunds, reconciliation and the hand-off to the ledger. Other modules sell
+ * through it with two calls, and it imports none of them:
+ *
+ *  - "Open a charge for this item": `openCharge(ctx, { payerId, workspace,
+ *    kind, itemId, amountCents, description, … })` answers the charge with its
+ *    BR Code (`paymentSpecs`) — an immediate charge at the workspace's PSP
+ *    (`PUT /cob`, `description` as `solicitacaoPagador`) when it has one
+ *    connected, else a static code the owner confirms by hand. The payer's
+ *    open charge for the same item at the same amount is answered again.
+ *
+ *  - "Tell me when it is paid": the module that sells a kind provides its
+ *    handler (`ctx.chargeKinds[kind].paid`, wired in bootstrap.ts). However a
+ *    charge becomes paid — the owner confirms it, the PSP's webhook, the
+ *    reconciliation, a Pix Automático debit settled — one database transaction
+ *    marks it paid (once: a conditional UPDATE), books it in the workspace's
+ *    ledger under the kind's category (CHARGE_LEDGER) and calls the handler;
+ *    a handler that throws rolls all of it back.
+ *
+ * Pix Automático, for subscriptions, goes through narrow calls too: a
+ * recurrence is authorized with a subscription's first charge and names the
+ * subscription by id only (`authorizeRecurrence`); the subscriptions' renewal
+ * sweep finds the periods due and asks for their debits
+ * (`scheduleRecurringDebits`); the fan cancels (`cancelRecurrence`) or the
+ * bank app does (the PSP's /rec notification); a refused debit asks the
+ * handler's `recurringDebitFailed` for another way to pay.
+ */
+import type { PendingCharge } from '@fa-clube/contract';
+import type { ChargeKind } from '@fa-clube/contract';
+import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../lib/context';
+import { anonymisePayerInLedger } from '../finance/finance.service';
+import { closeChargesOfPayer, findChargeById, findOpenChargeForWorkspace } from './charges.repo';
+import type { ChargeRow } from './charges.repo';
+import { toPendingCharge } from './dto';
+import { findPixSettings } from './pix-settings.repo';
+import { findRecurrenceByFirstCharge } from './recurrences.repo';
+
+export { openCharge } from './charges.service';
+export { toPaymentInfo, toPendingCharge } from './dto';
+export { automaticRenewalOffered } from './pix-connections.service';
+export {
+  authorizeRecurrence,
+  cancelRecurrence,
+  renewsAutomatically,
+  scheduleRecurringDebits,
+} from './recurrences.service';
+
+/** A charge as openCharge answers it: its amount, txid, BR Code, status and expiry. */
+export type OpenedCharge = ChargeRow;
+
+/** Whether the workspace has its Pix receiving data (every charge needs it). */
+export async function hasPixSettings(ctx: AppContext, workspaceId: string) {
+  return (await findPixSettings(ctx.db, workspaceId)) !== null;
+}
+
+/** The payer's newest pending, unexpired charge of this kind with a workspace, as answered. */
+export async function findOpenCharge(
+  ctx: AppContext,
+  input: { payerId: string; workspaceId: string; kind: ChargeKind },
+): Promise<PendingCharge | null> {
+  const row = await findOpenChargeForWorkspace(ctx.db, { ...input, now: ctx.clock.now() });
+  return row ? toPendingCharge(row) : null;
+}
+
+/** The charge, while it can still be paid (pending and unexpired); else null. */
+export async function findPayableCharge(
+  ctx: AppContext,
+  chargeId: string,
+): Promise<OpenedCharge | null> {
+  const charge = await findChargeById(ctx.db, chargeId);
+  return charge?.status === 'pending' && charge.expiresAt > ctx.clock.now() ? charge : null;
+}
+
+/** The Pix Automático authorization a first charge's composite code carries, if any. */
+export async function recurrenceOfCharge(ctx: AppContext, chargeId: string) {
+  const recurrence = await findRecurrenceByFirstCharge(ctx.db, chargeId);
+  return recurrence ? { id: recurrence.idRec, status: recurrence.status } : null;
+}
+
+/**
+ * Account deletion, inside its transaction: the person's open charges are cancelled, and
+ * their paid charges stay (amounts, dates: the creators' records) with the payer's handle
+ * taken out of the creators' ledgers.
+ */
+export async function closeChargesOfDeletedPayer(tx: DbOrTx, payerId: string) {
+  const paid = await closeChargesOfPayer(tx, payerId);
+  await anonymisePayerInLedger(tx, paid);
+}
