@@ -1,13 +1,13 @@
+import { testCertificates } from '../../apps/api/test/support/pix-certs';
 import { newEndToEndId, startTestPsp } from '../../apps/api/test/support/pix-psp';
 import type { TestPsp } from '../../apps/api/test/support/pix-psp';
+import { connectionBody } from '../../apps/api/test/support/psp-connection';
 import { startApi, stopApi, waitReady } from '../lib/api';
 import { countOps } from '../lib/check';
 import { call, setUpWorld, signUp } from '../lib/load';
 import type { Op, User } from '../lib/load';
 import { check, result, setup } from '../scenarios';
 import type { Db, Env, Result } from '../scenarios';
-
-const WEBHOOK_SECRET = 'segredo-do-webhook-da-suite-de-falhas';
 
 interface PixItem {
   endToEndId: string;
@@ -18,27 +18,21 @@ interface PixItem {
 
 /**
  * 8 (webhooks). The stand-in PSP of the tests (apps/api/test/support/pix-psp.ts,
- * Banco Central's API Pix: OAuth, PUT /cob, signed POST to `{webhookUrl}/pix`)
- * notifies the API: the same notification ten times at once, notifications out
+ * Banco Central's API Pix: OAuth, PUT /cob, POST to `{webhookUrl}/pix`), connected
+ * by the creator as their own PSP, notifies the API: the same notification ten times at once, notifications out
  * of order (a later charge's before an earlier one's, and both in one body in
  * reverse order), and one with a wrong amount.
  */
 export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
   const s = await setup(env, db, `pix-webhooks-${db}`);
-  const webhookUrl = `http://127.0.0.1:${s.opts.port}/api/v1/webhooks/pix/apipix`;
   const psp: TestPsp = await startTestPsp({
-    webhookUrl,
-    webhookSecret: WEBHOOK_SECRET,
-    clientId: 'fa-clube-faults',
-    clientSecret: 'segredo-do-cliente-da-suite',
+    clientId: 'cliente-fa-clube',
+    clientSecret: 'segredo-do-psp-123',
   });
   s.opts.env = {
     ...s.opts.env,
-    PIX_PROVIDER: 'apipix',
-    PIX_API_URL: psp.url,
-    PIX_CLIENT_ID: 'fa-clube-faults',
-    PIX_CLIENT_SECRET: 'segredo-do-cliente-da-suite',
-    PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    APP_URL: `http://127.0.0.1:${s.opts.port}`,
+    PIX_CA_FILE: testCertificates().files.ca,
   };
   const failures: string[] = [];
   const api = startApi(s.opts);
@@ -46,6 +40,17 @@ export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
     await waitReady(api);
     const world = await setUpWorld(api.url, 0, 0);
     const { creator } = world;
+    const connected = await call(
+      api.url,
+      'PUT',
+      `/workspaces/${creator.workspaceId}/pix/connection`,
+      {
+        token: creator.token,
+        json: connectionBody(psp),
+      },
+    );
+    if (connected.status !== 200)
+      throw new Error(`PSP not connected: ${connected.status} ${JSON.stringify(connected.body)}`);
     const fans: User[] = [];
     for (let i = 0; i < 40; i++) fans.push(await signUp(api.url, `pixfa${i}`));
     world.fans = fans;

@@ -141,30 +141,17 @@ const EnvSchema = z
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
     LOGIN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().min(1).default(900),
 
-    PIX_PROVIDER: z.enum(['manual', 'apipix']).default('manual'),
-    /** Base URL of a Banco Central "API Pix" provider (PSP), e.g. https://pix.example.com/v2 */
-    PIX_API_URL: z.url().optional(),
-    /** Its OAuth2 token endpoint (default: PIX_API_URL + /oauth/token). */
-    PIX_TOKEN_URL: z.url().optional(),
-    PIX_CLIENT_ID: z.string().optional(),
-    PIX_CLIENT_SECRET: z.string().optional(),
-    /** The client certificate for mutual TLS: a PEM chain, or a PKCS#12 (.pfx/.p12) file. */
-    PIX_CLIENT_CERT_FILE: z.string().optional(),
-    /** Its PEM private key (with a PEM certificate). */
-    PIX_CLIENT_KEY_FILE: z.string().optional(),
-    /** Passphrase of the PKCS#12 file or of an encrypted PEM key. */
-    PIX_CLIENT_CERT_PASSPHRASE: z.string().optional(),
+    /**
+     * Gone (decision 048): read only to refuse `apipix`, the deployment-wide PSP account that
+     * a single-creator install now connects from 'Planos' like anyone; `manual` was the default.
+     */
+    PIX_PROVIDER: z.string().optional(),
     /** Extra CA certificates (PEM) to trust for PSP servers, e.g. ICP-Brasil's, besides Node's. */
     PIX_CA_FILE: z.string().optional(),
     /** How often each connected PSP is asked for what it received (reconciliation), in seconds. */
     PIX_RECONCILE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
     /** Days before a period ends that its Pix Automático debit is scheduled (Banco Central: 2 to 10). */
     PIX_AUTOMATIC_LEAD_DAYS: z.coerce.number().int().min(2).max(10).default(5),
-    /** Shared secret used to authenticate the provider's webhook calls. */
-    PIX_WEBHOOK_SECRET: z
-      .string()
-      .min(16, 'PIX_WEBHOOK_SECRET deve ter pelo menos 16 caracteres')
-      .optional(),
     /** How long a Pix charge (BR Code) stays payable, in minutes. */
     PIX_CHARGE_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(1440),
     /** Days before a subscription ends that the renewal reminder is e-mailed. */
@@ -227,15 +214,17 @@ const EnvSchema = z
         message: 'Defina GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET juntos',
       });
     }
-    if (env.PIX_PROVIDER === 'apipix') {
-      for (const key of ['PIX_API_URL', 'PIX_WEBHOOK_SECRET'] as const) {
-        if (!env[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: `${key} é obrigatório com PIX_PROVIDER=apipix`,
-          });
-      }
+    if (env.PIX_PROVIDER !== undefined && env.PIX_PROVIDER !== 'manual') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PIX_PROVIDER'],
+        message:
+          'PIX_PROVIDER=apipix não existe mais: o criador conecta a conta do próprio PSP em ' +
+          'Configurações › Planos › Conta Pix (API do banco), também numa instalação de um ' +
+          'criador só. Remova PIX_PROVIDER e PIX_API_URL, PIX_TOKEN_URL, PIX_CLIENT_ID, ' +
+          'PIX_CLIENT_SECRET, PIX_CLIENT_CERT_FILE, PIX_CLIENT_KEY_FILE, ' +
+          'PIX_CLIENT_CERT_PASSPHRASE e PIX_WEBHOOK_SECRET (notas de atualização no README).',
+      });
     }
   });
 
@@ -295,16 +284,7 @@ export interface Config {
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
-    provider: 'manual' | 'apipix';
-    apiUrl?: string;
-    tokenUrl?: string;
-    clientId?: string;
-    clientSecret?: string;
-    clientCertFile?: string;
-    clientKeyFile?: string;
-    clientCertPassphrase?: string;
     caFile?: string;
-    webhookSecret?: string;
     chargeTtlMinutes: number;
     reconcileSeconds: number;
     automaticLeadDays: number;
@@ -408,16 +388,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       },
     },
     pix: {
-      provider: e.PIX_PROVIDER,
-      apiUrl: e.PIX_API_URL,
-      tokenUrl: e.PIX_TOKEN_URL,
-      clientId: e.PIX_CLIENT_ID,
-      clientSecret: e.PIX_CLIENT_SECRET,
-      clientCertFile: e.PIX_CLIENT_CERT_FILE,
-      clientKeyFile: e.PIX_CLIENT_KEY_FILE,
-      clientCertPassphrase: e.PIX_CLIENT_CERT_PASSPHRASE,
       caFile: e.PIX_CA_FILE,
-      webhookSecret: e.PIX_WEBHOOK_SECRET,
       chargeTtlMinutes: e.PIX_CHARGE_TTL_MINUTES,
       reconcileSeconds: e.PIX_RECONCILE_SECONDS,
       automaticLeadDays: e.PIX_AUTOMATIC_LEAD_DAYS,

@@ -34,7 +34,8 @@ describe('configuration', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.storage.driver).toBe('local');
     expect(c.corsOrigins).toEqual([]);
-    expect(c.pix.provider).toBe('manual');
+    // PIX_PROVIDER is gone; its old default still reads as no setting at all
+    expect(parseConfig({ PIX_PROVIDER: 'manual' }).pix).toEqual(c.pix);
   });
 
   it.each([
@@ -44,7 +45,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
     [{ GOOGLE_CLIENT_ID: 'x' }, 'GOOGLE_CLIENT_SECRET'],
-    [{ PIX_PROVIDER: 'apipix' }, 'PIX_API_URL'],
+    [{ PIX_PROVIDER: 'apipix' }, 'PIX_PROVIDER=apipix não existe mais'],
     [{ APP_URL: 'não é url' }, 'APP_URL'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'SMTP_URL'],
   ])('stops with a message naming the variable for %o', (env, name) => {
@@ -386,7 +387,7 @@ describe('HTTP foundation', () => {
       '/api/v1/workspaces/{id}',
       '/api/v1/contents/{ws}/feed',
       '/api/v1/subscribe/plan',
-      '/api/v1/webhooks/pix/{provider}',
+      '/api/v1/webhooks/pix/c/{connection}/{kind}',
     ])
       expect(Object.keys(doc.paths)).toContain(p);
     const docs = await t.inject({ method: 'GET', url: '/api/docs/' });

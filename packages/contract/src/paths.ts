@@ -76,8 +76,6 @@ export const paths = {
   subscriptionRecurrence: '/subscriptions/:id/recurrence',
   paymentReviews: '/charges/:ws/reviews',
   paymentReviewResolve: '/charges/:ws/reviews/:id/resolve',
-  pixWebhook: '/webhooks/pix/:provider',
-  pixWebhookManual: '/webhooks/pix/:provider/pix',
   /** A workspace connection's webhooks: `{webhookUrl}/pix`, `/rec` and `/cobr`. */
   pspWebhook: '/webhooks/pix/c/:connection/:kind',
 } as const;

@@ -287,6 +287,8 @@ export const ChargeListItem = z
     /** The payer's own workspace handle and name. */
     username: z.string(),
     label: z.string(),
+    /** What it pays for: `subscription` (a plan's period), `post`, `message` or `tip`. */
+    kind: ChargeKind,
     plan_type: PlanType,
     value: z.number(),
     txid: z.string(),
@@ -305,6 +307,7 @@ export type ChargeDetail = z.infer<typeof ChargeDetail>;
 
 export const ChargesQuery = pageQuery(PAGING.charges).extend({
   status: ChargeStatus.optional(),
+  kind: ChargeKind.optional(),
 });
 export const ChargesResponse = paged('charges', ChargeListItem);
 export type ChargesResponse = z.infer<typeof ChargesResponse>;
@@ -405,7 +408,11 @@ export const SubscriptionState = z
   .meta({ id: 'SubscriptionState' });
 
 export const ConfirmChargeResponse = z
-  .object({ charge: ChargeDetail, subscription: SubscriptionState })
+  .object({
+    charge: ChargeDetail,
+    /** A subscription charge: the subscription it started or extended. */
+    subscription: SubscriptionState.optional(),
+  })
   .meta({ id: 'ConfirmChargeResponse' });
 export type ConfirmChargeResponse = z.infer<typeof ConfirmChargeResponse>;
 
@@ -583,7 +590,6 @@ export const SUBSCRIPTION_ERRORS = defineErrors({
     message: 'Este pagamento já foi marcado como resolvido.',
   },
   PIX_PROVIDER_NOT_FOUND: { status: 404, message: 'Provedor Pix desconhecido.' },
-  INVALID_WEBHOOK_SIGNATURE: { status: 401, message: 'Assinatura do webhook inválida.' },
   PIX_PROVIDER_ERROR: {
     status: 502,
     message: 'Não foi possível gerar a cobrança Pix agora. Tente novamente em instantes.',

@@ -8,6 +8,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { charges, pixNotifications, pixRefunds } from '../db/schema/payments';
+import type { ChargeKind } from '@fa-clube/contract';
 import type { ChargeStatus } from '../db/schema/payments';
 import { users } from '../db/schema/users';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
@@ -86,11 +87,18 @@ export async function findPaymentReview(db: DbOrTx, workspaceId: string, endToEn
 
 export async function listWorkspaceCharges(
   db: DbOrTx,
-  input: { workspaceId: string; status?: ChargeStatus; limit: number; offset: number },
+  input: {
+    workspaceId: string;
+    status?: ChargeStatus;
+    kind?: ChargeKind;
+    limit: number;
+    offset: number;
+  },
 ) {
   const where = and(
     eq(charges.workspaceId, input.workspaceId),
     input.status ? eq(charges.status, input.status) : undefined,
+    input.kind ? eq(charges.kind, input.kind) : undefined,
   );
   const rows = await db
     .select({ charge: charges, ...payerNames })

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
@@ -28,16 +28,12 @@ import { testCertificates } from './pix-certs';
  *  - Helpers play the payer's side: pay a charge (optionally losing the
  *    webhook), settle or refuse a recurring debit, cancel a recurrence from the
  *    bank app. Notifications go to the URLs registered through /webhook*, with
- *    "/pix", "/rec" or "/cobr" appended as the Manual says; in the deployment-wide
- *    mode (`webhookUrl` + `webhookSecret`) Pix notifications go to that URL,
- *    signed with an HMAC.
+ *    "/pix", "/rec" or "/cobr" appended as the Manual says (a Pix without a key
+ *    goes to the last Pix webhook registered).
  */
 export interface TestPspOptions {
   port?: number;
   host?: string;
-  /** Deployment-wide mode: our server's webhook (…/webhooks/pix/apipix) and its secret. */
-  webhookUrl?: string;
-  webhookSecret?: string;
   /** When set, /oauth/token requires these and /v2 requires the issued bearer token. */
   clientId?: string;
   clientSecret?: string;
@@ -162,7 +158,6 @@ export interface TestPsp {
     opts?: {
       kind?: 'pix' | 'rec' | 'cobr';
       url?: string;
-      signature?: string | null;
       headers?: Record<string, string>;
     },
   ): Promise<Response>;
@@ -189,24 +184,6 @@ const stamp = (now: Date) => now.toISOString().replace(/\D/g, '');
 /** An API Pix endToEndId: E + ISPB (8) + yyyyMMddHHmm + 11 alphanumerics = 32 characters. */
 export function newEndToEndId(now = new Date()): string {
   return `E12345678${stamp(now).slice(0, 12)}${alnum(11)}`;
-}
-
-export function signBody(secret: string, raw: string): string {
-  return `sha256=${createHmac('sha256', secret).update(raw, 'utf8').digest('hex')}`;
-}
-
-/** Environment for PIX_PROVIDER=apipix against a stand-in PSP (certificate files, CA). */
-export function apiPixEnv(psp: TestPsp, extra: Record<string, string> = {}) {
-  const certs = testCertificates();
-  return {
-    PIX_PROVIDER: 'apipix',
-    PIX_API_URL: psp.url,
-    PIX_TOKEN_URL: psp.tokenUrl,
-    PIX_CA_FILE: certs.files.ca,
-    PIX_CLIENT_CERT_FILE: certs.files.clientCert,
-    PIX_CLIENT_KEY_FILE: certs.files.clientKey,
-    ...extra,
-  };
 }
 
 export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> {
@@ -297,24 +274,14 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
     let base = o.url;
     if (!base && kind === 'pix') {
       const chave = (body as { pix?: PixItem[] }).pix?.[0]?.chave;
-      base = (chave && webhooks.pix.get(chave)) || opts.webhookUrl;
+      base = (chave && webhooks.pix.get(chave)) || [...webhooks.pix.values()].at(-1);
     }
     if (!base && kind === 'rec') base = webhooks.rec ?? undefined;
     if (!base && kind === 'cobr') base = webhooks.cobr ?? undefined;
     if (!base) throw new Error(`test PSP: no webhook registered for ${kind}`);
-    const signature =
-      o.signature === undefined
-        ? opts.webhookSecret && base === opts.webhookUrl
-          ? signBody(opts.webhookSecret, raw)
-          : null
-        : o.signature;
     return fetch(`${base.replace(/\/+$/, '')}/${kind}`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(signature ? { 'x-webhook-signature': signature } : {}),
-        ...o.headers,
-      },
+      headers: { 'content-type': 'application/json', ...o.headers },
       body: raw,
     });
   };

@@ -14,7 +14,7 @@ export const RECEIVING_ACCOUNT = { branch: '0001', number: '123456-7', type: 'CO
 /** A creator with a plan, a Pix key of their own, and their own stand-in PSP account. */
 export async function creatorWithPsp(
   t: TestContext,
-  opts: TestPspOptions & { value?: number } = {},
+  opts: TestPspOptions & { value?: number; discount?: number } = {},
 ): Promise<{ creator: TestUser; psp: TestPsp; key: string }> {
   const creator = await createUser(t);
   const key = randomUUID();
@@ -25,7 +25,11 @@ export async function creatorWithPsp(
     payload: { ...TEST_PIX, key },
   });
   expect(put.statusCode, put.body).toBe(200);
-  await setUpCreator(t, creator, { plan_type: 'monthly', value: opts.value ?? 29.9, discount: 0 });
+  await setUpCreator(t, creator, {
+    plan_type: 'monthly',
+    value: opts.value ?? 29.9,
+    discount: opts.discount ?? 0,
+  });
   const psp = await startTestPsp({ ...PSP_CLIENT, keys: [key], ...opts });
   return { creator, psp, key };
 }

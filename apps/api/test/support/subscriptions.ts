@@ -48,7 +48,7 @@ export async function setUpCreator(
  * Makes `subscriber` an active subscriber of `owner`'s own workspace the way
  * production does: the creator gets Pix data and a plan (if needed), the
  * subscriber opens a charge, the owner confirms it. Extends the subscription
- * when it is already active. Works with PIX_PROVIDER manual (the default).
+ * when it is already active. Works for a workspace without a connected PSP (the owner confirms).
  */
 export async function makeActiveSubscriber(
   t: TestContext,

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ChargeKind } from '@fa-clube/contract';
 import type { PlanType } from './subscriptions';
 import { plans, subscriptions } from './subscriptions';
 import { users } from './users';
@@ -95,6 +96,10 @@ export const charges = pgTable(
       .notNull()
       .references(() => plans.id, { onDelete: 'cascade' }),
     planType: text('plan_type').$type<PlanType>().notNull(),
+    /** What it pays for: a plan's period, a post, a message or a tip (decision 048). */
+    kind: text('kind').$type<ChargeKind>().notNull().default('subscription'),
+    /** The post or message bought (one-off sales); null for a subscription or a tip. */
+    itemId: uuid('item_id'),
     valueCents: integer('value_cents').notNull(),
     currency: text('currency').notNull().default('BRL'),
     txid: text('txid').notNull(),
@@ -131,6 +136,7 @@ export const charges = pgTable(
       .on(t.payerId, t.planId)
       .where(sql`${t.status} = 'pending'`),
     index('charges_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt.desc()),
+    index('charges_workspace_kind_idx').on(t.workspaceId, t.kind, t.createdAt.desc()),
     index('charges_connection_pending_idx')
       .on(t.connectionId, t.createdAt)
       .where(sql`${t.status} = 'pending'`),

@@ -9,8 +9,7 @@ import type { Dispatcher } from 'undici';
  * until shortly before it expires; timeouts on connect, headers and body; a
  * bounded answer size. Errors are PspError, naming the step that failed.
  *
- * Used by the deployment-wide provider (PIX_PROVIDER=apipix) and by each
- * workspace's own connection (modules/subscriptions/pix-connections.service.ts).
+ * Used by each workspace's own connection (modules/payments/pix-connections.service.ts).
  */
 export interface PspEndpoint {
   /** The API Pix base, e.g. https://psp.example/v2 (no trailing slash needed). */

@@ -2,8 +2,7 @@
  * The finance module's surface for other modules: the Pix → ledger rule.
  * (Its own routes call the per-entity services of this folder.)
  */
-import { BUSINESS_TIME_ZONE, PLAN_TYPE_LABELS, todayIn } from '@fa-clube/contract';
-import type { PlanType } from '@fa-clube/contract';
+import { BUSINESS_TIME_ZONE, todayIn } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
 import { usernameOf } from '../../read-models/finance';
 import { ensureSystemAccount } from './accounts.repo';
@@ -17,14 +16,12 @@ import type { TransactionRow } from './transactions.repo';
 
 /** Where paid Pix charges are booked, created on first use. */
 export const PIX_ACCOUNT_LABEL = 'Pix';
-export const SUBSCRIPTIONS_CATEGORY_LABEL = 'Assinaturas';
 
-/** The charge that was just paid, as the subscriptions module stores it. */
+/** The charge that was just paid, as the payments module stores it. */
 export interface PaidCharge {
   id: string;
   workspaceId: string;
   payerId: string;
-  planType: PlanType;
   valueCents: number;
   currency: string;
   txid: string;
@@ -34,15 +31,17 @@ export interface PaidCharge {
 
 /**
  * Books a paid Pix charge as one income transaction of its workspace
- * (`source: 'pix'`, account 'Pix', category 'Assinaturas', both created on
- * first use), inside the caller's database transaction — the one that marks
- * the charge paid, so the charge and its ledger row commit or roll back
- * together. A charge is booked at most once (unique index on charge_id): a
- * second call answers null and adds nothing.
+ * (`source: 'pix'`, account 'Pix', the category the payments module names for
+ * the charge's kind — 'Assinaturas' for a plan — both created on first use),
+ * inside the caller's database transaction — the one that marks the charge
+ * paid, so the charge and its ledger row commit or roll back together. A
+ * charge is booked at most once (unique index on charge_id): a second call
+ * answers null and adds nothing.
  */
 export async function bookPixIncome(
   tx: DbOrTx,
   charge: PaidCharge,
+  booking: { category: string; description: string; label: string },
 ): Promise<TransactionRow | null> {
   const paidAt = charge.paidAt ?? new Date();
   const account = await ensureSystemAccount(tx, {
@@ -55,10 +54,10 @@ export async function bookPixIncome(
   });
   const category = await ensureCategory(tx, {
     workspaceId: charge.workspaceId,
-    label: SUBSCRIPTIONS_CATEGORY_LABEL,
+    label: booking.category,
     color: '#16A34A',
     categoryType: 'income',
-    description: 'Assinaturas pagas por Pix.',
+    description: booking.description,
   });
   const username = await usernameOf(tx, charge.payerId);
   return insertChargeTransaction(tx, {
@@ -67,9 +66,9 @@ export async function bookPixIncome(
     date: todayIn(BUSINESS_TIME_ZONE, paidAt),
     amountCents: charge.valueCents,
     currency: account.currency,
-    label: `Assinatura ${PLAN_TYPE_LABELS[charge.planType]}${username ? ` — @${username}` : ''}`,
+    label: `${booking.label}${username ? ` — @${username}` : ''}`,
     description: `Cobrança Pix ${charge.txid}`,
-    // a workspace's own 'Assinaturas' category for its expenses is not used for money in
+    // a workspace's own expense category of that name is not used for money in
     categoryId: category.categoryType === 'expense' ? null : category.id,
     status: 'paid',
     externalId: charge.endToEndId,

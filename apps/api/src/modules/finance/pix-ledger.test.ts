@@ -7,41 +7,40 @@ import type { TestContext } from '../../../test/support/context';
 import { createCategory, financeCall, getJson } from '../../../test/support/finance';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { apiPixEnv, freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
+import { testCertificates } from '../../../test/support/pix-certs';
+import { freePort, newEndToEndId } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
-import { readCharge, setUpCreator } from '../../../test/support/subscriptions';
+import { connect, creatorWithPsp } from '../../../test/support/psp-connection';
+import { readCharge } from '../../../test/support/subscriptions';
 
 // Every paid charge books exactly one income transaction in its workspace's
 // ledger, in the transaction that marks it paid — through the PSP webhook or the
 // owner's confirmation, however often and however concurrently they arrive.
 
-const WEBHOOK_SECRET = 'segredo-do-webhook-do-livro-caixa';
 let t: TestContext;
+/** The PSP of the creator made last (each connects their own). */
 let psp: TestPsp;
+const psps: TestPsp[] = [];
 
 beforeAll(async () => {
   const port = await freePort();
-  psp = await startTestPsp({
-    webhookUrl: `http://127.0.0.1:${port}/api/v1/webhooks/pix/apipix`,
-    webhookSecret: WEBHOOK_SECRET,
-  });
   t = await createTestContext({
-    env: {
-      ...apiPixEnv(psp),
-      PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
+    env: { APP_URL: `http://127.0.0.1:${port}`, PIX_CA_FILE: testCertificates().files.ca },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await t.close();
-  await psp.close();
+  await Promise.all(psps.map((p) => p.close()));
 });
 
-async function newCreator(plan = { plan_type: 'monthly' as const, value: 29.9, discount: 0 }) {
-  const creator = await createUser(t);
-  await setUpCreator(t, creator, plan);
-  return creator;
+/** A creator with a monthly plan and their own PSP connected (its webhooks reach this server). */
+async function newCreator(plan = { value: 29.9, discount: 0 }) {
+  const made = await creatorWithPsp(t, plan);
+  expect((await connect(t, made.creator, made.psp)).statusCode).toBe(200);
+  psp = made.psp;
+  psps.push(psp);
+  return made.creator;
 }
 
 async function openCharge(creator: TestUser, fan: TestUser, planType = 'monthly') {
@@ -174,7 +173,7 @@ describe('Pix → ledger', () => {
   });
 
   it('books the discounted price, into an existing income category of that name, never into an expense one', async () => {
-    const creator = await newCreator({ plan_type: 'monthly', value: 29.9, discount: 15 });
+    const creator = await newCreator({ value: 29.9, discount: 15 });
     const mine = await createCategory(t, creator, {
       label: 'assinaturas',
       category_type: 'income',

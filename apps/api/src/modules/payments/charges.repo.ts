@@ -28,6 +28,7 @@ export async function findOpenChargeForWorkspace(
       and(
         eq(charges.payerId, input.payerId),
         eq(charges.workspaceId, input.workspaceId),
+        eq(charges.kind, input.kind),
         eq(charges.status, 'pending'),
         gt(charges.expiresAt, input.now),
       ),

@@ -30,7 +30,9 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['payments'],
           summary: 'Cobranças do espaço de trabalho (proprietário e membros)',
-          description: 'Paginação a partir de page=0, size padrão 20 (máximo 100).',
+          description:
+            'Paginação a partir de page=0, size padrão 20 (máximo 100). status e kind ' +
+            '(subscription, post, message, tip) filtram.',
           security: bearerSecurity,
           params: WorkspaceParams,
           querystring: ChargesQuery,

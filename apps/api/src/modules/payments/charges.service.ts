@@ -15,8 +15,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { toChargeDetail, toChargeListItem } from './dto';
 import { ageGateBlocks, applyPayment } from './settlement.service';
-import { pixProvider } from './providers';
-import { createApiPixProvider } from './providers/apipix';
+import { createApiPixProvider } from './providers/psp';
+import { createManualProvider } from './providers/manual';
 import { connectionClient, findConnectedConnection } from './pix-connections.service';
 import { findRecurrenceByFirstCharge } from './recurrences.repo';
 import { expireCharge, findChargeById, findPendingCharge, insertCharge } from './charges.repo';
@@ -80,11 +80,11 @@ async function createCharge(
   pix: PixSettingsRow,
   now: Date,
 ): Promise<ChargeRow> {
-  // the workspace's own PSP when it has one connected; else the deployment's provider
+  // the workspace's own PSP when it has one connected; else a code the owner confirms
   const connection = await findConnectedConnection(ctx.db, input.workspace.id);
   const provider = connection
-    ? createApiPixProvider('psp', () => connectionClient(ctx, connection), ctx.logger)
-    : pixProvider(ctx);
+    ? createApiPixProvider(() => connectionClient(ctx, connection), ctx.logger)
+    : createManualProvider();
   const ttlMinutes = ctx.config.pix.chargeTtlMinutes;
   const made = await provider.createCharge({
     txid: provider.newTxid(),
@@ -99,6 +99,8 @@ async function createCharge(
       payerId: input.payerId,
       planId: input.plan.id,
       planType: input.plan.planType,
+      kind: input.kind,
+      itemId: input.itemId,
       valueCents: input.amountCents,
       txid: made.txid,
       paymentSpecs: made.paymentSpecs,
@@ -127,12 +129,13 @@ export async function listCharges(
   ctx: AppContext,
   actor: Actor | null,
   workspaceId: string,
-  query: { status?: ChargeStatus; page: number; size: number },
+  query: { status?: ChargeStatus; kind?: ChargeKind; page: number; size: number },
 ): Promise<ChargesResponse> {
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
   const { rows, total } = await listWorkspaceCharges(ctx.db, {
     workspaceId,
     status: query.status,
+    kind: query.kind,
     limit: query.size,
     offset: pageOffset(PAGING.charges, query.page, query.size),
   });

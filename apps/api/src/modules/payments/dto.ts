@@ -45,6 +45,7 @@ export function toChargeListItem(row: {
     id: c.id,
     username: row.username,
     label: row.label,
+    kind: c.kind,
     plan_type: c.planType,
     value: centsToMajor(c.valueCents),
     txid: c.txid,

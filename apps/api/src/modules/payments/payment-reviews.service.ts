@@ -31,7 +31,6 @@ import { findNotification, resolveNotification } from './charges.repo';
 import type { pixNotifications } from '../../db/schema/payments';
 import { connectionClient } from './pix-connections.service';
 import { findConnectionById } from './pix-connections.repo';
-import { defaultPspClient } from './providers';
 import {
   claimRefund,
   findRefundOf,
@@ -56,11 +55,10 @@ function toPixRefund(r: PixRefundRow | null, currency = 'BRL'): PixRefund | null
   };
 }
 
-/** Received through a PSP the server can ask for the refund. */
-const refundable = (ctx: AppContext, n: NotificationRow) =>
-  Boolean(n.connectionId) || (n.provider === 'apipix' && ctx.config.pix.provider === 'apipix');
+/** Received through a PSP the server can ask for the refund: a workspace's connection. */
+const refundable = (n: NotificationRow) => Boolean(n.connectionId);
 
-function toPaymentReview(ctx: AppContext, row: ReviewRow): PaymentReview {
+function toPaymentReview(row: ReviewRow): PaymentReview {
   const n = row.notification;
   return {
     id: n.endToEndId,
@@ -77,7 +75,7 @@ function toPaymentReview(ctx: AppContext, row: ReviewRow): PaymentReview {
     received_at: n.receivedAt.toISOString(),
     status: n.resolvedAt ? 'resolved' : 'open',
     resolved_at: n.resolvedAt ? n.resolvedAt.toISOString() : null,
-    refundable: refundable(ctx, n),
+    refundable: refundable(n),
     refund: toPixRefund(row.refund, row.charge.currency),
   };
 }
@@ -97,7 +95,7 @@ export async function getPaymentReviews(
     offset: pageOffset(PAYMENT_REVIEWS_PAGING, query.page, query.size),
   });
   return {
-    reviews: rows.map((r) => toPaymentReview(ctx, r)),
+    reviews: rows.map(toPaymentReview),
     page: query.page,
     size: query.size,
     total,
@@ -120,7 +118,7 @@ export async function resolvePaymentReview(
     now: ctx.clock.now(),
   });
   if (!resolved) throw new AppError('PAYMENT_REVIEW_RESOLVED');
-  return toPaymentReview(ctx, (await findPaymentReview(ctx.db, workspaceId, endToEndId))!);
+  return toPaymentReview((await findPaymentReview(ctx.db, workspaceId, endToEndId))!);
 }
 
 /** GET /workspaces/{id}/pix/notifications: owner and members. */
@@ -154,13 +152,11 @@ export async function getUnmatchedNotifications(
 
 const newRefundId = () => `D${randomBytes(15).toString('hex')}`;
 
-/** The PSP that received a payment: its connection, or the deployment-wide account. */
+/** The PSP that received a payment: its connection's. */
 async function pspOf(ctx: AppContext, n: NotificationRow): Promise<PspClient> {
-  if (n.connectionId) {
-    const connection = await findConnectionById(ctx.db, n.connectionId);
-    if (connection) return connectionClient(ctx, connection);
-  } else if (refundable(ctx, n)) return defaultPspClient(ctx);
-  throw new AppError('PAYMENT_NOT_REFUNDABLE');
+  const connection = n.connectionId ? await findConnectionById(ctx.db, n.connectionId) : null;
+  if (!connection) throw new AppError('PAYMENT_NOT_REFUNDABLE');
+  return connectionClient(ctx, connection);
 }
 
 /**

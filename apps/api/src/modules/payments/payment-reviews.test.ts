@@ -5,46 +5,39 @@ import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { apiPixEnv, freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
+import { testCertificates } from '../../../test/support/pix-certs';
+import { freePort, newEndToEndId } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
-import { readCharge, setUpCreator } from '../../../test/support/subscriptions';
+import { connect, creatorWithPsp } from '../../../test/support/psp-connection';
+import { readCharge } from '../../../test/support/subscriptions';
 import { addTeamMember } from '../../../test/support/workspaces';
 
-const WEBHOOK_SECRET = 'segredo-do-webhook-de-revisao-123';
 let t: TestContext;
 let psp: TestPsp;
+let otherPsp: TestPsp | undefined;
 let creator: TestUser;
 let member: TestUser;
 let stranger: TestUser;
 let fan: TestUser;
 
 beforeAll(async () => {
+  // the creator's own PSP, connected: its webhooks reach this server
   const port = await freePort();
-  psp = await startTestPsp({
-    webhookUrl: `http://127.0.0.1:${port}/api/v1/webhooks/pix/apipix`,
-    webhookSecret: WEBHOOK_SECRET,
-    clientId: 'fa-clube',
-    clientSecret: 'segredo-do-cliente',
-  });
   t = await createTestContext({
-    env: {
-      ...apiPixEnv(psp),
-      PIX_CLIENT_ID: 'fa-clube',
-      PIX_CLIENT_SECRET: 'segredo-do-cliente',
-      PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
+    env: { APP_URL: `http://127.0.0.1:${port}`, PIX_CA_FILE: testCertificates().files.ca },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
-  creator = await createUser(t);
+  ({ creator, psp } = await creatorWithPsp(t, { value: 29.9 }));
+  expect((await connect(t, creator, psp)).statusCode).toBe(200);
   member = await createUser(t);
   stranger = await createUser(t);
   fan = await createUser(t);
   await addTeamMember(t, creator, member);
-  await setUpCreator(t, creator, { plan_type: 'monthly', value: 29.9, discount: 0 });
 });
 afterAll(async () => {
   await t.close();
   await psp.close();
+  await otherPsp?.close();
 });
 
 const subscribe = async (who: TestUser) => {
@@ -166,15 +159,17 @@ describe('payments to review', () => {
   });
 
   it('an applied payment or another workspace’s money is never a review', async () => {
-    const other = await createUser(t);
-    await setUpCreator(t, other, { plan_type: 'monthly', value: 10, discount: 0 });
+    const made = await creatorWithPsp(t, { value: 10 });
+    const other = made.creator;
+    otherPsp = made.psp;
+    expect((await connect(t, other, otherPsp)).statusCode).toBe(200);
     const res = await t.inject({
       method: 'POST',
       url: `/api/v1/subscribe/plan?username=${other.username}&plan_type=monthly`,
       headers: bearer(fan.accessToken),
     });
     const txid = res.json().charge.txid as string;
-    await psp.pay(txid, { amount: '1.00' });
+    await otherPsp.pay(txid, { amount: '1.00' });
     const mine = (await reviews(creator)).json();
     expect(mine.total).toBe(1);
     const theirs = await t.inject({

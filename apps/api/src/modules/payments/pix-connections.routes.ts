@@ -14,7 +14,6 @@ import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/auth';
 import { bearerSecurity } from '../../plugins/openapi';
 import { getUnmatchedNotifications } from './payment-reviews.service';
-import { closeDefaultPspClient } from './providers';
 import {
   closeConnectionClients,
   deletePixConnection,
@@ -31,7 +30,6 @@ export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // the PSP clients' TLS sockets end with the app
     app.addHook('onClose', async () => {
       await closeConnectionClients(ctx);
-      await closeDefaultPspClient(ctx);
     });
 
     app.get(

@@ -41,7 +41,7 @@ import {
 } from './pix-connections.service';
 import { findConnectionById } from './pix-connections.repo';
 import type { PixConnectionRow } from './pix-connections.repo';
-import { providerError } from './providers/apipix';
+import { providerError } from './providers/psp';
 import {
   claimRecurringCharge,
   closeRecurringCharge,
@@ -278,6 +278,8 @@ export async function applyCobrNotification(
       payerId: recurrence.payerId,
       planId: recurrence.planId,
       planType: first.planType,
+      kind: first.kind,
+      itemId: first.itemId,
       valueCents: debit.valueCents,
       txid: item.txid,
       paymentSpecs: '',

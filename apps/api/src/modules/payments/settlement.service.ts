@@ -1,4 +1,5 @@
-import type { PixWebhookBody } from '@fa-clube/contract';
+import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
+import type { ChargeKind, PixWebhookBody } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext, PaidGrant } from '../../lib/context';
 import { decimalStringToCents } from '../../lib/pix';
@@ -39,11 +40,43 @@ export async function applyPaymentInTx(
 }
 
 /**
+ * Where a paid charge of each kind is booked in the workspace's ledger: its income
+ * category (made on first use, with this description) and the row's label (the
+ * payer's handle is added). The one place that names them; posts, messages and tips
+ * are sold from issue 32 on.
+ */
+export const CHARGE_LEDGER: Record<
+  ChargeKind,
+  { category: string; description: string; label: (charge: ChargeRow) => string }
+> = {
+  subscription: {
+    category: 'Assinaturas',
+    description: 'Assinaturas pagas por Pix.',
+    label: (c) => `Assinatura ${PLAN_TYPE_LABELS[c.planType]}`,
+  },
+  post: {
+    category: 'Conteúdo avulso',
+    description: 'Posts vendidos um a um, pagos por Pix.',
+    label: () => 'Conteúdo avulso',
+  },
+  message: {
+    category: 'Mensagens pagas',
+    description: 'Mensagens com preço, pagas por Pix.',
+    label: () => 'Mensagem paga',
+  },
+  tip: {
+    category: 'Gorjetas',
+    description: 'Gorjetas recebidas por Pix.',
+    label: () => 'Gorjeta',
+  },
+};
+
+/**
  * What a paid charge does, inside the caller's transaction (the one that marked it
- * paid): it is booked in the workspace's ledger (finance: one income row per charge),
- * then the module that sold it grants what it bought (ctx.chargeKinds, by the
- * charge's kind: a subscription starts or is extended). A charge paid now and a
- * Pix Automático debit settled (recorded as a paid charge) go alike. A first
+ * paid): it is booked in the workspace's ledger (finance: one income row per charge,
+ * under its kind's category), then the module that sold that kind grants what it
+ * bought (ctx.chargeKinds: a subscription starts or is extended). A charge paid now
+ * and a Pix Automático debit settled (recorded as a paid charge) go alike. A first
  * subscription authorized with Pix Automático takes the id its recurrence was given
  * (the `vinculo.contrato` sent to the PSP).
  */
@@ -53,10 +86,10 @@ export async function settlePaidCharge(
   now: Date,
   charge: ChargeRow,
 ): Promise<AppliedPayment> {
-  const kind = 'subscription' as const;
-  const handler = ctx.chargeKinds[kind];
-  if (!handler) throw new Error(`nenhum módulo concede cobranças do tipo ${kind}`);
-  await bookPixIncome(tx, charge);
+  const handler = ctx.chargeKinds[charge.kind];
+  if (!handler) throw new Error(`nenhum módulo concede cobranças do tipo ${charge.kind}`);
+  const booking = CHARGE_LEDGER[charge.kind];
+  await bookPixIncome(tx, charge, { ...booking, label: booking.label(charge) });
   const recurrence = await findRecurrenceByFirstCharge(tx, charge.id);
   const grant = await handler.paid(
     tx,
@@ -64,8 +97,8 @@ export async function settlePaidCharge(
       id: charge.id,
       workspaceId: charge.workspaceId,
       payerId: charge.payerId,
-      kind,
-      itemId: null,
+      kind: charge.kind,
+      itemId: charge.itemId,
       planId: charge.planId,
       planType: charge.planType,
       valueCents: charge.valueCents,

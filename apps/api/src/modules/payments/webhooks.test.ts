@@ -3,51 +3,39 @@ import { addCalendarMonths } from '@fa-clube/contract';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pixNotifications, subscriptionPayments } from '../../db/schema';
+import { pixConnections, pixNotifications, subscriptionPayments } from '../../db/schema';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
-import { apiPixEnv, freePort, newEndToEndId, startTestPsp } from '../../../test/support/pix-psp';
+import { freePort, newEndToEndId } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
 import { testCertificates } from '../../../test/support/pix-certs';
+import { connect, creatorWithPsp } from '../../../test/support/psp-connection';
 import { readCharge, readSubscription, setUpCreator } from '../../../test/support/subscriptions';
 
-const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste-123';
+// A creator's charges at their own PSP and its Pix webhook (the deployment-wide
+// PIX_PROVIDER=apipix account is gone: a single creator connects like anyone).
 let t: TestContext;
 let psp: TestPsp;
 let creator: TestUser;
-
-let webhookUrl: string;
+let key: string;
 
 beforeAll(async () => {
   const port = await freePort();
-  webhookUrl = `http://127.0.0.1:${port}/api/v1/webhooks/pix/apipix`;
-  psp = await startTestPsp({
-    webhookUrl,
-    webhookSecret: WEBHOOK_SECRET,
-    clientId: 'fa-clube',
-    clientSecret: 'segredo-do-cliente',
-  });
   t = await createTestContext({
-    env: {
-      ...apiPixEnv(psp),
-      PIX_CLIENT_ID: 'fa-clube',
-      PIX_CLIENT_SECRET: 'segredo-do-cliente',
-      PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
+    env: { APP_URL: `http://127.0.0.1:${port}`, PIX_CA_FILE: testCertificates().files.ca },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
-  creator = await createUser(t);
-  await setUpCreator(t, creator, { plan_type: 'monthly', value: 29.9, discount: 0 });
+  ({ creator, psp, key } = await creatorWithPsp(t, { value: 29.9 }));
   await setUpCreator(t, creator, { plan_type: 'quarterly', value: 79.9, discount: 10 });
+  expect((await connect(t, creator, psp)).statusCode).toBe(200);
 });
 afterAll(async () => {
   await t.close();
   await psp.close();
 });
-
 const subscribe = async (fan: TestUser, planType = 'monthly') => {
   const res = await t.inject({
     method: 'POST',
@@ -71,7 +59,7 @@ const notification = async (endToEndId: string) =>
       .where(eq(pixNotifications.endToEndId, endToEndId))
   )[0];
 
-describe('API Pix provider', () => {
+describe('charges at the creator’s PSP', () => {
   it('creates the charge at the PSP (OAuth + PUT /cob) and answers its dynamic BR Code', async () => {
     const fan = await createUser(t);
     const body = await subscribe(fan);
@@ -80,7 +68,7 @@ describe('API Pix provider', () => {
     const cob = psp.cobs.get(body.charge.txid)!;
     expect(cob).toMatchObject({
       valor: { original: '29.90' },
-      chave: 'd3c1e5b8-3f6a-4b2c-9d1e-7a8b9c0d1e2f',
+      chave: key,
     });
     expect(cob.calendario.expiracao).toBe(86400);
     expect(psp.tokensIssued()).toBeGreaterThanOrEqual(1);
@@ -123,7 +111,7 @@ describe('API Pix provider', () => {
   });
 });
 
-describe('POST /webhooks/pix/apipix', () => {
+describe('POST /webhooks/pix/c/{connection}/pix', () => {
   it('confirms the payment from the PSP webhook and activates the subscription', async () => {
     const fan = await createUser(t);
     const { charge } = await subscribe(fan);
@@ -187,21 +175,6 @@ describe('POST /webhooks/pix/apipix', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('takes the notification at the registered URL too, not only at {webhookUrl}/pix', async () => {
-    const fan = await createUser(t);
-    const { charge } = await subscribe(fan);
-    const item = {
-      endToEndId: newEndToEndId(),
-      txid: charge.txid,
-      valor: '29.90',
-      horario: new Date().toISOString(),
-    };
-    const res = await psp.notify({ pix: [item] }, { url: webhookUrl });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ received: 1, applied: 1 });
-    expect((await chargeRow(charge.id)).status).toBe('paid');
-  });
-
   it('adds up the periods when a later charge is paid first', async () => {
     const fan = await createUser(t);
     const monthly = (await subscribe(fan, 'monthly')).charge;
@@ -255,52 +228,36 @@ describe('POST /webhooks/pix/apipix', () => {
     expect(await subscriptionOf(fan)).toBeUndefined();
   });
 
-  it('refuses a missing or wrong signature with 401 and records nothing', async () => {
+  it('answers 400 to a body that is not JSON and records nothing', async () => {
     const fan = await createUser(t);
     const { charge } = await subscribe(fan);
-    const item = {
-      endToEndId: newEndToEndId(),
-      txid: charge.txid,
-      valor: '29.90',
-      horario: new Date().toISOString(),
-    };
-    const unsigned = await psp.notify({ pix: [item] }, { signature: null });
-    expect(unsigned.status).toBe(401);
-    expect(((await unsigned.json()) as { code: string }).code).toBe('INVALID_WEBHOOK_SIGNATURE');
-    const forged = await psp.notify({ pix: [item] }, { signature: `sha256=${'0'.repeat(64)}` });
-    expect(forged.status).toBe(401);
-    const wrongSecret = await psp.notify(
-      { pix: [item] },
-      { signature: null, headers: { 'x-webhook-secret': 'outro-segredo-qualquer-123' } },
-    );
-    expect(wrongSecret.status).toBe(401);
-    const garbage = await fetch(
-      `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/webhooks/pix/apipix`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"pix": [',
-      },
-    );
+    const [connection] = await t.ctx.db
+      .select()
+      .from(pixConnections)
+      .where(eq(pixConnections.workspaceId, creator.workspaceId));
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/webhooks/pix/c/${connection!.id}/pix`;
+    const garbage = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"pix": [',
+    });
     expect(garbage.status).toBe(400);
-    expect(await notification(item.endToEndId)).toBeUndefined();
     expect((await chargeRow(charge.id)).status).toBe('pending');
-
-    const shared = await psp.notify(
-      { pix: [item] },
-      { signature: null, headers: { 'x-webhook-secret': WEBHOOK_SECRET } },
-    );
-    expect(shared.status).toBe(200);
-    expect((await chargeRow(charge.id)).status).toBe('paid');
   });
 
-  it('answers 404 for another provider name', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks/pix/manual',
-      headers: { 'content-type': 'application/json' },
-      payload: { pix: [] },
-    });
-    expect(res.statusCode).toBe(404);
+  it('the deployment-wide webhook is gone: POST /webhooks/pix/{provider} answers 404', async () => {
+    for (const provider of ['apipix', 'manual'])
+      for (const url of [
+        `/api/v1/webhooks/pix/${provider}`,
+        `/api/v1/webhooks/pix/${provider}/pix`,
+      ]) {
+        const res = await t.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: { pix: [] },
+        });
+        expect(res.statusCode, url).toBe(404);
+      }
   });
 });

@@ -785,7 +785,6 @@ describe('OpenAPI', () => {
       '/api/v1/charges/{ws}/{id}/confirm',
       '/api/v1/subscribers/{ws}',
       '/api/v1/subscribers/{ws}/export.csv',
-      '/api/v1/webhooks/pix/{provider}',
     ])
       expect(doc.paths).toHaveProperty([path]);
   });

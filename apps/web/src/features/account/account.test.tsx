@@ -167,6 +167,7 @@ describe('/subscriptions (Minhas assinaturas)', () => {
             id: '0b0b0b0b-0000-4000-8000-0000000000c1',
             username: 'eu',
             label: 'Eu',
+            kind: 'subscription',
             plan_type: 'monthly',
             value: 19.9,
             txid: 'TX2',

@@ -158,6 +158,7 @@ const pendingCharge = {
   id: uuid(200),
   username: 'joao',
   label: 'João Pereira',
+  kind: 'subscription',
   plan_type: 'quarterly',
   value: 25.42,
   txid: 'FC0123456789abcdefABCDEF1',

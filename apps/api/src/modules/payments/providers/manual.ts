@@ -4,15 +4,14 @@ import { fitDescription } from './pix-provider';
 import type { PixProvider } from './pix-provider';
 
 /**
- * PIX_PROVIDER=manual: a static BR Code made from the workspace's own Pix data,
- * with the amount and a txid unique to the charge. The payer pays from any bank
- * app; the owner sees the money arrive and confirms the charge
+ * A workspace without a connected PSP: a static BR Code made from its own Pix
+ * data, with the amount and a txid unique to the charge. The payer pays from any
+ * bank app; the owner sees the money arrive and confirms the charge
  * (POST /charges/{ws}/{id}/confirm).
  */
 export function createManualProvider(): PixProvider {
   return {
     name: 'manual',
-    acceptsWebhooks: false,
     newTxid: () => newTxid(MAX_STATIC_TXID),
     async createCharge(req) {
       const paymentSpecs = encodeBrCode({

@@ -24,8 +24,7 @@ interface CobAnswer {
  * An immediate charge at a PSP speaking Banco Central's API Pix (`PUT
  * /cob/{txid}`). The BR Code is the answer's `pixCopiaECola` (decoded and its
  * amount checked), or the dynamic code built from its `location` (26/25, point
- * of initiation 12). Shared by the deployment-wide provider and each
- * workspace's own connection.
+ * of initiation 12).
  */
 export async function createCob(
   client: PspClient,
@@ -70,19 +69,15 @@ export async function createCob(
 }
 
 /**
- * A provider whose charges are immediate charges at one PSP account:
- * PIX_PROVIDER=apipix (the deployment-wide account, name 'apipix', webhook at
- * POST /webhooks/pix/apipix) or a workspace's own connection (name 'psp',
- * webhooks at /webhooks/pix/c/{connection_id}/...).
+ * A workspace's own connection (name 'psp'): its charges are immediate charges at
+ * that PSP account, confirmed by its webhooks at /webhooks/pix/c/{connection_id}/...
  */
 export function createApiPixProvider(
-  name: 'apipix' | 'psp',
   client: () => Promise<PspClient> | PspClient,
   logger: FastifyBaseLogger,
 ): PixProvider {
   return {
-    name,
-    acceptsWebhooks: true,
+    name: 'psp',
     newTxid: () => newTxid(API_PIX_TXID_LENGTH),
     async createCharge(req) {
       return createCob(await client(), req, logger);
