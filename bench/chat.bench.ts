@@ -99,7 +99,7 @@ async function seed(url: string) {
     );
     await client.query(
       `insert into subscriptions (workspace_id, subscriber_id, plan_type, status,
-                                  current_period_start, current_period_end)
+                                  paid_since, current_period_end)
        select $1, u, 'monthly', 'active', now(), now() + interval '30 days' from unnest($2::uuid[]) u`,
       [creator.ws, users],
     );

@@ -170,7 +170,7 @@ async function seed(db: Db, viewerId: string, now: Date) {
       subscriberId: viewerId,
       planType: 'monthly' as const,
       status: 'active' as const,
-      currentPeriodStart: new Date(now.getTime() - period / 2),
+      paidSince: new Date(now.getTime() - period / 2),
       // The first SUBSCRIBED are active; the rest lapsed (they must not count).
       currentPeriodEnd: new Date(now.getTime() + (i < SUBSCRIBED ? period / 2 : -period)),
     })),

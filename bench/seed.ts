@@ -131,7 +131,7 @@ function loadStatements(creators: number, readerHash: string): { label: string; 
       label: 'subscriptions',
       sql: `
       insert into subscriptions (workspace_id, subscriber_id, plan_type, status,
-                                 current_period_start, current_period_end)
+                                 paid_since, current_period_end)
       select ${id('cw', `((f * 7 + k * 1999) % ${creators})`)}, ${id('fan', 'f')}, 'monthly',
              case when (f + k) % 5 = 0 then 'expired' else 'active' end,
              now() - interval '20 days',
@@ -139,7 +139,7 @@ function loadStatements(creators: number, readerHash: string): { label: string; 
                   else now() + ((f % 30) + 1) * interval '1 day' end
         from generate_series(0, ${FANS - 1}) f, generate_series(0, ${SUBSCRIPTIONS_PER_FAN - 1}) k;
       insert into subscriptions (workspace_id, subscriber_id, plan_type, status,
-                                 current_period_start, current_period_end)
+                                 paid_since, current_period_end)
       select ${id('cw', 'c')}, ${id('reader', "'0'")}, 'monthly',
              case when c < ${READER_SUBSCRIBED} then 'active' else 'expired' end,
              now() - interval '20 days',

@@ -60,6 +60,18 @@ describe('API module boundaries', { timeout: 60_000 }, () => {
     expect(r.cycles).toEqual([]);
   });
 
+  it("lets a module's <m>.queries.ts read another domain's table, and no other file", async () => {
+    const r = await check({
+      'modules/content/content.queries.ts':
+        "import { users } from '../../db/schema/users';\nexport const authors = () => users;\n",
+      'modules/content/content.reads.ts':
+        "import { users } from '../../db/schema/users';\nexport const authors = () => users;\n",
+    });
+    expect(pairs(r)).toEqual([
+      'own-schema-only:content: src/modules/content/content.reads.ts -> src/db/schema/users.ts',
+    ]);
+  });
+
   it("refuses another module's repo imported from a nested folder", async () => {
     const r = await check({
       'modules/content/import/parse.ts':

@@ -42,7 +42,12 @@ export const subscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     planType: text('plan_type').$type<PlanType>().notNull(),
     status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    /**
+     * When its current run of paid periods began: the first payment, or the one that
+     * renewed it after it lapsed; a payment while it runs extends the run and keeps this.
+     * Plan months are counted from here (31 Jan → 28 Feb → 31 Mar).
+     */
+    paidSince: timestamp('paid_since', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     /**
      * The period end a renewal reminder was sent for: the reminder job claims a

@@ -338,7 +338,8 @@ function exportDocument(data: PersonalData, now: Date) {
       creator_username: s.username,
       plan_type: s.subscription.planType,
       status: s.subscription.status,
-      current_period_start: s.subscription.currentPeriodStart.toISOString(),
+      // the export's key is older than the column's name (paid_since): kept for its readers
+      current_period_start: s.subscription.paidSince.toISOString(),
       current_period_end: s.subscription.currentPeriodEnd.toISOString(),
       created_at: s.subscription.createdAt.toISOString(),
     })),

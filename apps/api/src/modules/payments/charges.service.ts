@@ -20,7 +20,7 @@ import { createManualProvider } from './providers/manual';
 import { connectionClient, findConnectedConnection } from './pix-connections.service';
 import { findRecurrenceByFirstCharge } from './recurrences.repo';
 import { expireCharge, findChargeById, findPendingCharge, insertCharge } from './charges.repo';
-import { findChargeWithPayer, listWorkspaceCharges } from '../../read-models/payment-reviews';
+import { findChargeWithPayer, listWorkspaceCharges } from './payments.queries';
 import { findPixSettings } from './pix-settings.repo';
 import type { ChargeRow } from './charges.repo';
 import type { PixSettingsRow } from './pix-settings.repo';

@@ -25,7 +25,7 @@ import { PspError } from '../../lib/pix/psp-client';
 import type { PspClient } from '../../lib/pix/psp-client';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
-import { findPaymentReview, listPaymentReviews } from '../../read-models/payment-reviews';
+import { findPaymentReview, listPaymentReviews } from './payments.queries';
 import { bookPixRefund } from '../finance/finance.service';
 import { findNotification, resolveNotification } from './charges.repo';
 import type { pixNotifications } from '../../db/schema/payments';

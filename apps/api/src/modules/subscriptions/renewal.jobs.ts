@@ -25,7 +25,7 @@ import {
   findAutomaticRenewalsDue,
   findReminderTarget,
   findSubscriptionsDueForReminder,
-} from '../../read-models/subscribers';
+} from './subscriptions.queries';
 import { queueMail } from '../mail/mail.service';
 
 const REMINDER_BATCH = 200;

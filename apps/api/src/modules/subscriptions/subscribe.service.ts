@@ -67,7 +67,7 @@ export async function subscribeToPlan(
     payer: { userId: payer.userId, cpf: String(payerData!.cpf), name: payerData!.name },
     contractId: subscription?.id ?? randomUUID(),
     firstDebit: running
-      ? nextPeriodEnd(subscription.currentPeriodStart, subscription.currentPeriodEnd, plan.planType)
+      ? nextPeriodEnd(subscription.paidSince, subscription.currentPeriodEnd, plan.planType)
       : planPeriodEnd(now, plan.planType),
     description: chargeDescription(plan.planType, ws),
   });

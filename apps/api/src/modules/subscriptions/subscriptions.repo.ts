@@ -26,7 +26,7 @@ export async function insertSubscriptionIfAbsent(
       subscriberId: input.subscriberId,
       planType: input.planType,
       status: 'active',
-      currentPeriodStart: input.start,
+      paidSince: input.start,
       currentPeriodEnd: input.end,
       createdAt: input.start,
       updatedAt: input.start,
@@ -52,14 +52,14 @@ export async function lockSubscription(db: DbOrTx, workspaceId: string, subscrib
 export async function updateSubscriptionPeriod(
   db: DbOrTx,
   id: string,
-  input: { planType: PlanType; start: Date; end: Date; now: Date },
+  input: { planType: PlanType; paidSince: Date; end: Date; now: Date },
 ) {
   const [row] = await db
     .update(subscriptions)
     .set({
       planType: input.planType,
       status: 'active',
-      currentPeriodStart: input.start,
+      paidSince: input.paidSince,
       currentPeriodEnd: input.end,
       updatedAt: input.now,
     })

@@ -33,7 +33,7 @@ import {
   listPayerOpenCharges,
   listPayerPayments,
   listSubscriberSubscriptions,
-} from '../../read-models/subscribers';
+} from './subscriptions.queries';
 
 /** GET /subscriptions?page=&size=: the caller's own subscriptions (paged) and open charges. */
 export async function listMySubscriptions(
@@ -230,10 +230,10 @@ async function grantSubscriptionPeriod(
     periodStart = running ? current.currentPeriodEnd : now;
     subscription = await updateSubscriptionPeriod(tx, current.id, {
       planType: charge.planType,
-      start: running ? current.currentPeriodStart : now,
-      // months counted from the subscription's first day (31 Jan → 28 Feb → 31 Mar)
+      paidSince: running ? current.paidSince : now,
+      // months counted from the first day of the run of paid periods (31 Jan → 28 Feb → 31 Mar)
       end: running
-        ? nextPeriodEnd(current.currentPeriodStart, current.currentPeriodEnd, charge.planType)
+        ? nextPeriodEnd(current.paidSince, current.currentPeriodEnd, charge.planType)
         : planPeriodEnd(now, charge.planType),
       now,
     });

@@ -445,9 +445,9 @@ describe('charges and manual confirmation', () => {
     const after = (await subscriptionOf(fan, creator))!;
     // one month, then three more, counted from the subscription's first day
     expect(after.currentPeriodEnd.getTime()).toBe(
-      addCalendarMonths(before.currentPeriodStart, 1 + 3).getTime(),
+      addCalendarMonths(before.paidSince, 1 + 3).getTime(),
     );
-    expect(after.currentPeriodStart.getTime()).toBe(before.currentPeriodStart.getTime());
+    expect(after.paidSince.getTime()).toBe(before.paidSince.getTime());
     expect(after.planType).toBe('quarterly');
     const payments = await paymentsOf(after.id);
     expect(payments).toHaveLength(2);
@@ -671,9 +671,9 @@ describe('expiry and renewal', () => {
       await makeActiveSubscriber(t, fan, owner);
       const renewed = (await subscriptionOf(fan, owner))!;
       expect(renewed.status).toBe('active');
-      expect(renewed.currentPeriodStart.getTime()).toBeGreaterThan(sub.currentPeriodEnd.getTime());
+      expect(renewed.paidSince.getTime()).toBeGreaterThan(sub.currentPeriodEnd.getTime());
       expect(renewed.currentPeriodEnd.getTime()).toBe(
-        addCalendarMonths(renewed.currentPeriodStart, 1).getTime(),
+        addCalendarMonths(renewed.paidSince, 1).getTime(),
       );
     } finally {
       t.clock.offsetMs = offset;

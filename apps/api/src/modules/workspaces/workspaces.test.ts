@@ -283,7 +283,7 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
       subscriberId: fan.id,
       planType: 'monthly',
       status: 'active',
-      currentPeriodStart: now,
+      paidSince: now,
       currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
     });
     await t.ctx.db

@@ -1,17 +1,18 @@
 /**
- * Read model of the payments module: a workspace's charges with the payer's
+ * The payments module's reads that join other domains' tables (accounts and
+ * workspaces, for the payer's names): a workspace's charges with the payer's
  * names (the charge list and detail); payments to review — Pix money that
  * arrived for a workspace's charge but granted nothing (pix_notifications
  * ignored as amount_mismatch, already_paid or charge_not_payable), with the
  * charge and the payer's names; the workspace owner's contact (notices).
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { charges, pixNotifications, pixRefunds } from '../db/schema/payments';
+import type { DbOrTx } from '../../db/client';
+import { charges, pixNotifications, pixRefunds } from '../../db/schema/payments';
 import type { ChargeKind } from '@fa-clube/contract';
-import type { ChargeStatus } from '../db/schema/payments';
-import { users } from '../db/schema/users';
-import { workspaceMembers, workspaces } from '../db/schema/workspaces';
+import type { ChargeStatus } from '../../db/schema/payments';
+import { users } from '../../db/schema/users';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
 export const REVIEW_REASONS = [
   'amount_mismatch',

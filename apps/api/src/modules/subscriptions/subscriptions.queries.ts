@@ -1,21 +1,23 @@
 /**
- * Read model: charges and subscriptions with the people and profiles around
- * them (the payer's or subscriber's account and own workspace, the creator's
- * profile), for the charge list, the subscriber list and the reminders.
+ * The subscriptions module's reads that join other domains' tables:
+ * subscriptions and their charges with the people and profiles around them
+ * (the subscriber's account and own workspace, the creator's profile), for
+ * 'Minhas assinaturas', the subscriber list and the reminders, and the Pix
+ * Automático periods its renewal sweep asks the payments module to debit.
  */
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { subscriptionPayments, subscriptions } from '../db/schema/subscriptions';
+import type { DbOrTx } from '../../db/client';
+import { subscriptionPayments, subscriptions } from '../../db/schema/subscriptions';
 import {
   charges,
   pixConnections,
   pixRecurrences,
   pixRecurringCharges,
-} from '../db/schema/payments';
-import type { RecurrenceStatus } from '../db/schema/payments';
-import { users } from '../db/schema/users';
-import { workspaceMembers, workspaces } from '../db/schema/workspaces';
+} from '../../db/schema/payments';
+import type { RecurrenceStatus } from '../../db/schema/payments';
+import { users } from '../../db/schema/users';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
 /** The status of the subscription's newest Pix Automático authorization (null: none). */
 const recurrenceStatus = sql<RecurrenceStatus | null>`(select r.status from ${pixRecurrences} r

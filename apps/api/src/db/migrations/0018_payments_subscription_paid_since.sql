@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" RENAME COLUMN "current_period_start" TO "paid_since";
