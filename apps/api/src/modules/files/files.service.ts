@@ -70,7 +70,7 @@ import {
   workspaceFileKey,
   workspaceFilesPrefix,
 } from './file-paths';
-import { isFileAttached } from '../../read-models/attached-files';
+import { isFileAttached } from './attached-files.queries';
 import {
   findObjectReservation,
   findStaleReservations,
