@@ -19,6 +19,7 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.pspWebhook,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['webhooks'],
           summary:
