@@ -1,6 +1,8 @@
 /**
  * What a workspace's PSP tells us, by webhook or when asked (decisions 038, 064):
- *  - `POST /webhooks/pix/c/{connection_id}/pix|rec|cobr`: a notification is a
+ *  - `POST /webhooks/pix/c/{connection_id}/{secret}/pix|rec|cobr`: the
+ *    connection's random secret (decision 064; the row id alone is no credential),
+ *    else 404. A notification is a
  *    hint, never proof. Each item names what changed (an endToEndId, an idRec,
  *    a debit's txid, a refund's id); the server asks the connection's PSP over
  *    mutual TLS (GET /pix/{e2eid}, GET /rec/{idRec}, GET /cobr/{txid},
@@ -23,7 +25,7 @@ import type { PspClient } from '../../lib/pix/psp-client';
 import { findNotification, listPendingChargesOfConnection } from './charges.repo';
 import { processPixNotification } from './settlement.service';
 import { applyRefundUpdate } from './payment-reviews.service';
-import { connectionClient } from './pix-connections.service';
+import { connectionClient, webhookSecretMatches } from './pix-connections.service';
 import { findConnectionById, listConnectedAfter, setReconciledUntil } from './pix-connections.repo';
 import type { PixConnectionRow } from './pix-connections.repo';
 import {
@@ -36,12 +38,13 @@ type PixItem = NonNullable<PspWebhookBody['pix']>[number];
 
 export async function processPspWebhook(
   ctx: AppContext,
-  connectionId: string,
-  kind: 'pix' | 'rec' | 'cobr',
+  target: { connection: string; secret: string; kind: 'pix' | 'rec' | 'cobr' },
   body: PspWebhookBody,
 ): Promise<{ received: number; applied: number }> {
-  const connection = await findConnectionById(ctx.db, connectionId);
-  if (connection?.status !== 'connected')
+  const { kind } = target;
+  const connection = await findConnectionById(ctx.db, target.connection);
+  // an ended connection, an old or wrong secret: as if the URL never existed
+  if (connection?.status !== 'connected' || !webhookSecretMatches(connection, target.secret))
     throw new AppError('PIX_PROVIDER_NOT_FOUND', 'Webhook desconhecido.');
   const client = connectionClient(ctx, connection);
   const ask = <T>(path: string, schema: z.ZodType<T>, what: Record<string, string>) =>

@@ -1,9 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import { addCalendarMonths } from '@fa-clube/contract';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pixConnections, pixNotifications, subscriptionPayments } from '../../db/schema';
+import { pixNotifications, subscriptionPayments } from '../../db/schema';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -285,11 +284,7 @@ describe('POST /webhooks/pix/c/{connection}/pix', () => {
   it('answers 400 to a body that is not JSON and records nothing', async () => {
     const fan = await createUser(t);
     const { charge } = await subscribe(fan);
-    const [connection] = await t.ctx.db
-      .select()
-      .from(pixConnections)
-      .where(eq(pixConnections.workspaceId, creator.workspaceId));
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/webhooks/pix/c/${connection!.id}/pix`;
+    const url = `${psp.webhooks.pix.get(key)!}/pix`;
     const garbage = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
