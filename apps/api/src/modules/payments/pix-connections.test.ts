@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { financeTransactions, pixConnections, pixNotifications } from '../../db/schema';
+import { financeTransactions, pixConnections, pixNotifications, pixRefunds } from '../../db/schema';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -20,6 +20,7 @@ import { readCharge, readSubscription } from '../../../test/support/subscription
 import { addTeamMember } from '../../../test/support/workspaces';
 import { setAppInstalled, setAppSettings } from '../../../test/support/apps';
 import { reconcilePixConnections } from './psp-webhooks.service';
+import { applyRefundUpdate } from './payment-reviews.service';
 import { runPaymentJobs } from './reconcile.jobs';
 
 // A creator's own PSP over mutual TLS: connecting (each failing step), charges at the PSP,
@@ -533,6 +534,93 @@ describe('charges at the connected PSP', () => {
       headers: bearer(creator.accessToken),
     });
     expect(notReview.statusCode).toBe(404);
+  });
+
+  /** A creator connected, a fan subscribed and paid twice: the second Pix is a review. */
+  async function paidTwice() {
+    const made = await setUp();
+    expect((await connect(t, made.creator, made.psp)).statusCode).toBe(200);
+    const fan = await createUser(t);
+    const body = await subscribe(made.creator, fan);
+    await made.psp.pay(body.charge.txid);
+    const second = newEndToEndId();
+    await made.psp.pay(body.charge.txid, { endToEndId: second });
+    const refund = () =>
+      t.inject({
+        method: 'POST',
+        url: `/api/v1/charges/${made.creator.workspaceId}/${second}/refund`,
+        headers: bearer(made.creator.accessToken),
+      });
+    return { ...made, second, refund };
+  }
+  const refundRow = async (endToEndId: string) =>
+    (await t.ctx.db.select().from(pixRefunds).where(eq(pixRefunds.endToEndId, endToEndId)))[0]!;
+
+  it('two refund retries at once: one asks the PSP, the other answers 409, never 500', async () => {
+    const { creator, psp, second, refund } = await paidTwice();
+    psp.settings.refundStatus = 'NAO_REALIZADO';
+    const failed = await refund();
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json().status).toBe('NAO_REALIZADO');
+    psp.settings.refundStatus = 'DEVOLVIDO';
+    const puts = () =>
+      psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/devolucao/')).length;
+    const before = puts();
+    const answers = await Promise.all([refund(), refund()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const ok = answers.find((a) => a.statusCode === 200)!.json();
+    expect(ok).toMatchObject({ status: 'DEVOLVIDO', end_to_end_id: second });
+    expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('PAYMENT_ALREADY_REFUNDED');
+    expect(puts()).toBe(before + 1);
+    expect(await refundRow(second)).toMatchObject({ id: ok.id, status: 'DEVOLVIDO' });
+    const refunds = (await ledger(creator.workspaceId)).filter((r) => r.amountCents < 0);
+    expect(refunds).toHaveLength(1);
+  });
+
+  it("a refund's later status: only as the PSP answers it, only forward, only the workspace's", async () => {
+    const { creator, psp, second, refund } = await paidTwice();
+    const other = await setUp();
+    psp.settings.refundStatus = 'EM_PROCESSAMENTO';
+    const res = await refund();
+    expect(res.json().status).toBe('EM_PROCESSAMENTO');
+    const id = res.json().id as string;
+    // another workspace cannot move it
+    expect(
+      await applyRefundUpdate(t.ctx, other.creator.workspaceId, {
+        id,
+        endToEndId: second,
+        status: 'DEVOLVIDO',
+      }),
+    ).toBe(false);
+    // a forged notification naming it: the PSP still answers EM_PROCESSAMENTO
+    const forged = await fetch(`${psp.webhooks.pix.values().next().value!}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pix: [
+          {
+            endToEndId: second,
+            valor: '29.90',
+            horario: new Date().toISOString(),
+            devolucoes: [{ id, status: 'NAO_REALIZADO' }],
+          },
+        ],
+      }),
+    });
+    expect(forged.status).toBe(200);
+    expect((await refundRow(second)).status).toBe('EM_PROCESSAMENTO');
+    // the PSP finishes it and notifies: DEVOLVIDO
+    expect((await psp.finishRefund(id, 'DEVOLVIDO')).status).toBe(200);
+    expect((await refundRow(second)).status).toBe('DEVOLVIDO');
+    // a final status stays
+    expect(
+      await applyRefundUpdate(t.ctx, creator.workspaceId, {
+        id,
+        endToEndId: second,
+        status: 'EM_PROCESSAMENTO',
+      }),
+    ).toBe(false);
+    expect((await refundRow(second)).status).toBe('DEVOLVIDO');
   });
 
   it('the 18+ gate is checked again when the payment arrives (issue 25)', async () => {
