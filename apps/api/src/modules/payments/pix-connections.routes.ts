@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/auth';
 import { bearerSecurity } from '../../plugins/openapi';
+import { closeCertificateReader } from './certificate-reader';
 import { getUnmatchedNotifications } from './payment-reviews.service';
 import {
   closeConnectionClients,
@@ -27,9 +28,9 @@ const tags = ['payments'];
 /** The workspace's own PSP account and what it received that matched nothing. */
 export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // the PSP clients' TLS sockets end with the app
+    // the PSP clients' TLS sockets and the certificate worker end with the app
     app.addHook('onClose', async () => {
-      await closeConnectionClients(ctx);
+      await Promise.all([closeConnectionClients(ctx), closeCertificateReader(ctx)]);
     });
 
     app.get(
