@@ -136,6 +136,8 @@ const EnvSchema = z
     RATE_LIMIT_IMPORT: rate.default({ max: 30, windowSeconds: 300 }),
     /** Chat messages per sender (docs/decisions/040-chat.md). */
     RATE_LIMIT_CHAT_MESSAGES: rate.default({ max: 30, windowSeconds: 60 }),
+    /** Changes of where a workspace's money goes (PSP connection, its removal, the Pix key) per user. */
+    RATE_LIMIT_PIX_CHANGES: rate.default({ max: 20, windowSeconds: 3600 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -148,6 +150,8 @@ const EnvSchema = z
     PIX_PROVIDER: z.string().optional(),
     /** Extra CA certificates (PEM) to trust for PSP servers, e.g. ICP-Brasil's, besides Node's. */
     PIX_CA_FILE: z.string().optional(),
+    /** A PSP client certificate still being read after this (in its worker thread) is refused. */
+    PIX_CERTIFICATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** How often each connected PSP is asked for what it received (reconciliation), in seconds. */
     PIX_RECONCILE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
     /** Days before a period ends that its Pix Automático debit is scheduled (Banco Central: 2 to 10). */
@@ -281,10 +285,12 @@ export interface Config {
     uploadUrls: RateLimit;
     import: RateLimit;
     chatMessages: RateLimit;
+    pixChanges: RateLimit;
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
     caFile?: string;
+    certificateTimeoutMs: number;
     chargeTtlMinutes: number;
     reconcileSeconds: number;
     automaticLeadDays: number;
@@ -381,6 +387,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       uploadUrls: e.RATE_LIMIT_UPLOAD_URLS,
       import: e.RATE_LIMIT_IMPORT,
       chatMessages: e.RATE_LIMIT_CHAT_MESSAGES,
+      pixChanges: e.RATE_LIMIT_PIX_CHANGES,
       lockout: {
         threshold: e.LOGIN_LOCKOUT_THRESHOLD,
         baseSeconds: e.LOGIN_LOCKOUT_SECONDS,
@@ -389,6 +396,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     pix: {
       caFile: e.PIX_CA_FILE,
+      certificateTimeoutMs: e.PIX_CERTIFICATE_TIMEOUT_MS,
       chargeTtlMinutes: e.PIX_CHARGE_TTL_MINUTES,
       reconcileSeconds: e.PIX_RECONCILE_SECONDS,
       automaticLeadDays: e.PIX_AUTOMATIC_LEAD_DAYS,

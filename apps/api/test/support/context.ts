@@ -73,6 +73,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     RATE_LIMIT_UPLOAD_URLS: '100000/60',
     RATE_LIMIT_IMPORT: '100000/60',
     RATE_LIMIT_CHAT_MESSAGES: '100000/60',
+    RATE_LIMIT_PIX_CHANGES: '100000/60',
     LOGIN_LOCKOUT_THRESHOLD: '100000',
     // Generous timeouts on a busy shared machine; the limit tests set low ones.
     DB_ACQUIRE_TIMEOUT_MS: '60000',

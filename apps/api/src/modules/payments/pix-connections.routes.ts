@@ -11,6 +11,7 @@ import {
   Uuid,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
+import { closeCertificateReader } from './certificate-reader';
 import { getUnmatchedNotifications } from './payment-reviews.service';
 import {
   closeConnectionClients,
@@ -25,9 +26,9 @@ const tags = ['payments'];
 /** The workspace's own PSP account and what it received that matched nothing. */
 export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // the PSP clients' TLS sockets end with the app
+    // the PSP clients' TLS sockets and the certificate worker end with the app
     app.addHook('onClose', async () => {
-      await closeConnectionClients(ctx);
+      await Promise.all([closeConnectionClients(ctx), closeCertificateReader(ctx)]);
     });
 
     app.get(

@@ -19,10 +19,11 @@ import { decrypt, encrypt } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { ErrorCode } from '@fa-clube/contract';
 import { renderEmail } from '../../lib/mailer';
-import { CertificateError, readClientCertificate } from '../../lib/pix/certificate';
 import { PspError, createPspClient } from '../../lib/pix/psp-client';
 import type { PspClient } from '../../lib/pix/psp-client';
 import { queueMail } from '../mail/mail.service';
+import { readCertificateOffThread } from './certificate-reader';
+import { countPixChange } from './money-destination';
 import {
   claimExpiryNotice,
   disconnectConnection,
@@ -145,7 +146,8 @@ export async function putPixConnection(
   workspaceId: string,
   body: PixConnectionBody,
 ): Promise<PixConnection> {
-  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  await countPixChange(ctx, owner.userId);
   const pix = await findPixSettings(ctx.db, workspaceId);
   if (!pix)
     throw new AppError(
@@ -153,15 +155,7 @@ export async function putPixConnection(
       'Cadastre os dados do Pix (a chave desta conta) antes de conectar o PSP.',
     );
   const now = ctx.clock.now();
-  let cert;
-  try {
-    cert = readClientCertificate(body, now);
-  } catch (err) {
-    if (!(err instanceof CertificateError)) throw err;
-    throw new AppError('PIX_CERTIFICATE_INVALID', err.message, {
-      errors: [{ field: err.field, message: err.message }],
-    });
-  }
+  const cert = await readCertificateOffThread(ctx, body, now);
   const current = await findConnectedConnection(ctx.db, workspaceId);
   const id = current?.id ?? randomUUID();
   // a new secret on every change, registered at the PSP in place of the last one
@@ -273,9 +267,10 @@ export async function deletePixConnection(
   actor: Actor | null,
   workspaceId: string,
 ): Promise<void> {
-  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   const row = await findConnectedConnection(ctx.db, workspaceId);
   if (!row) throw notConnected();
+  await countPixChange(ctx, owner.userId);
   const client = connectionClient(ctx, row);
   const removals = [
     client.call('DELETE', `/webhook/${encodeURIComponent(row.pixKey)}`),

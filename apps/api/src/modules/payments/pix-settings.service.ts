@@ -4,6 +4,7 @@ import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
+import { countPixChange } from './money-destination';
 import { findPixSettings, upsertPixSettings } from './pix-settings.repo';
 import type { PixSettingsRow } from './pix-settings.repo';
 
@@ -45,9 +46,10 @@ export async function putPixSettings(
   workspaceId: string,
   body: PixSettingsBody,
 ): Promise<PixSettings> {
-  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   const key = normalizePixKey(body.key_type, body.key);
   if (!key.ok) throw validationError('key', key.message);
+
   const name = foldText(body.name);
   if (!name) throw validationError('name', 'Informe o nome do recebedor com letras e números.');
   if (name.length > PIX_NAME_MAX)
@@ -62,6 +64,9 @@ export async function putPixSettings(
       'city',
       `A cidade do recebedor deve ter no máximo ${PIX_CITY_MAX} caracteres (sem acentos).`,
     );
+  const current = await findPixSettings(ctx.db, workspaceId);
+  // the key is where fans' money goes; the receiver's name and city only label it
+  if (current?.key !== key.key) await countPixChange(ctx, owner.userId);
   const row = await upsertPixSettings(ctx.db, {
     workspaceId,
     key: key.key,
