@@ -15,7 +15,7 @@ export const IMAGE_OUTPUT_TYPE = 'image/webp';
 export const IMAGE_OUTPUT_EXT = 'webp';
 
 /** Refuse decompression bombs: at most 50 megapixels in. */
-const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000; // IMAGE_TOO_MANY_PIXELS's message says 50 megapixels
 
 /** Images of posts and messages: at most this many pixels on the long side. */
 export const MEDIA_MAX_SIDE = 2560;
@@ -108,9 +108,6 @@ export class ImageTooManyPixelsError extends Error {
     this.name = 'ImageTooManyPixelsError';
   }
 }
-
-/** The megapixels an image may have (MAX_INPUT_PIXELS), for messages. */
-export const MAX_INPUT_MEGAPIXELS = MAX_INPUT_PIXELS / 1_000_000;
 
 /** sharp's error for an image over limitInputPixels (read from the header, before decoding). */
 const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
