@@ -64,9 +64,15 @@ test.describe('posting and viewing content', () => {
     const posts = page.getByTestId('post');
     await expect(posts).toHaveCount(1);
     await expect(posts.first()).toContainText('Bastidores do ensaio de hoje');
-    await expect(
-      posts.first().getByRole('img', { name: 'Imagem publicada por Carla Mendes' }),
-    ).toBeVisible();
+    const image = posts.first().getByRole('img', { name: 'Imagem publicada por Carla Mendes' });
+    await expect(image).toBeVisible();
+    // re-encoded on arrival: its size reserves the box, its widths make the srcset
+    await expect(image).toHaveAttribute('width', '1200');
+    await expect(image).toHaveAttribute('height', '900');
+    await expect(image).toHaveAttribute('srcset', / 480w, .+ 960w, .+ 1200w$/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(text).toHaveValue('');
 
     // ---- a video: its poster is captured in the browser and uploaded too

@@ -64,6 +64,21 @@ export type CreateContentBody = z.input<typeof CreateContentBody>;
 export const AttachmentKind = z.enum(['image', 'video']);
 export type AttachmentKind = z.infer<typeof AttachmentKind>;
 
+/** One width of an image, for a `srcset`: fetched like the image itself (GET /contents/objects). */
+export const ImageVariant = z
+  .object({
+    file_path: z.string(),
+    width: z.number().int(),
+    /** Signed GET of this width (valid until the attachment's `expires_at`). */
+    url: z.string(),
+  })
+  .meta({ id: 'ImageVariant' });
+export type ImageVariant = z.infer<typeof ImageVariant>;
+
+/** ready, or failed: an old image that could not be re-encoded (only its owner gets it). */
+export const AttachmentStatus = z.enum(['ready', 'failed']);
+export type AttachmentStatus = z.infer<typeof AttachmentStatus>;
+
 /** An attachment with short-lived signed URLs (never a bare storage path to fetch). */
 export const ContentAttachment = z
   .object({
@@ -83,6 +98,18 @@ export const ContentAttachment = z
     poster_path: z.string().optional(),
     /** When the signed URLs stop working; refresh with GET /contents/objects. */
     expires_at: Timestamp,
+    /**
+     * Images: the size in pixels of `url` (re-encoded on arrival: rotated, no
+     * metadata, at most 2560 px), to reserve the box before it loads. Null on an
+     * image posted before re-encoding existed and not yet re-encoded.
+     */
+    width: z.number().int().nullable().optional(),
+    height: z.number().int().nullable().optional(),
+    /** Images: every width of the image, smallest first, the last being `url` itself. */
+    variants: z.array(ImageVariant).optional(),
+    status: AttachmentStatus,
+    /** pt-BR, for the owner, when `status` is failed. */
+    reason: z.string().optional(),
   })
   .meta({ id: 'ContentAttachment' });
 export type ContentAttachment = z.infer<typeof ContentAttachment>;

@@ -195,4 +195,13 @@ export const FILE_ERRORS = defineErrors({
   /** If-Match / If-Unmodified-Since did not hold. */
   PRECONDITION_FAILED: { status: 412, message: 'O arquivo mudou desde a última leitura.' },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'Intervalo de bytes inválido.' },
+  /** limitInputPixels: a decompression bomb (or a huge image) is refused before it is decoded. */
+  IMAGE_TOO_MANY_PIXELS: {
+    status: 413,
+    message: 'A imagem tem pixels demais (mais de 50 megapixels). Envie uma foto menor.',
+  },
+  IMAGE_UNREADABLE: {
+    status: 415,
+    message: 'Não foi possível ler esta imagem. Envie outro arquivo JPEG, PNG ou WebP.',
+  },
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
+import { Semaphore } from './semaphore';
 
 /**
  * Profile images (avatars, covers) are re-encoded, never stored as sent:
@@ -14,7 +15,63 @@ export const IMAGE_OUTPUT_TYPE = 'image/webp';
 export const IMAGE_OUTPUT_EXT = 'webp';
 
 /** Refuse decompression bombs: at most 50 megapixels in. */
-const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000; // IMAGE_TOO_MANY_PIXELS's message says 50 megapixels
+
+/** Images of posts and messages: at most this many pixels on the long side. */
+export const MEDIA_MAX_SIDE = 2560;
+/** The smaller widths made for a `srcset` (only those below the image's own width). */
+export const MEDIA_WIDTHS = [480, 960, 1600] as const;
+
+export interface MediaImage {
+  /** Every width, smallest first; the last is the whole image (at most MEDIA_MAX_SIDE). */
+  widths: ProcessedImage[];
+}
+
+/**
+ * An image of a post, re-encoded once: the first frame is decoded (refusing
+ * more than MAX_INPUT_PIXELS before any pixel is decoded), turned by its EXIF
+ * orientation, converted to sRGB (through its ICC profile when it has one),
+ * bounded to MEDIA_MAX_SIDE and encoded as WebP with no metadata at all (no
+ * EXIF, GPS, XMP, IPTC or ICC block is written), in the whole size and, with
+ * `variants`, each MEDIA_WIDTHS below it. The pixels are decoded once; the
+ * widths are made from them. sharp runs on libuv's threads: the event loop
+ * only waits. Throws ImageTooManyPixelsError or InvalidImageError.
+ */
+export async function processMediaImage(
+  input: Buffer,
+  opts: { variants: boolean; tolerant?: boolean },
+): Promise<MediaImage> {
+  try {
+    const { data, info } = await sharp(input, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+      // an old post's image is made the best of (a browser shows a cut JPEG too)
+      failOn: opts.tolerant ? 'none' : 'error',
+      pages: 1,
+    })
+      .autoOrient()
+      .resize(MEDIA_MAX_SIDE, MEDIA_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const sizes = [
+      ...(opts.variants ? MEDIA_WIDTHS.filter((w) => w < info.width) : []),
+      info.width,
+    ];
+    const widths = await Promise.all(
+      sizes.map((width) =>
+        encode(width === info.width ? sharp(data, raw) : sharp(data, raw).resize({ width }), {
+          quality: 80,
+          effort: 4,
+        }),
+      ),
+    );
+    return { widths };
+  } catch (err) {
+    if (isPixelLimit(err)) throw new ImageTooManyPixelsError(err);
+    throw new InvalidImageError(err);
+  }
+}
 
 const SIZES = {
   /** 512×512, centre-cropped. */
@@ -44,8 +101,33 @@ export class InvalidImageError extends Error {
   }
 }
 
-async function encode(pipeline: Sharp): Promise<ProcessedImage> {
-  const { data, info } = await pipeline.webp({ quality: 82, effort: 4 }).toBuffer({
+/** More pixels than MAX_INPUT_PIXELS (a decompression bomb, or simply too big): refused before decoding. */
+export class ImageTooManyPixelsError extends Error {
+  constructor(cause: unknown) {
+    super('the image has too many pixels', { cause });
+    this.name = 'ImageTooManyPixelsError';
+  }
+}
+
+/** sharp's error for an image over limitInputPixels (read from the header, before decoding). */
+const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
+
+/** Decoding slots per configuration (IMAGE_DECODE_CONCURRENCY): the rest wait their turn. */
+const decoders = new WeakMap<object, Semaphore>();
+export function imageDecodingSlots(config: { imageDecodeConcurrency: number }): Semaphore {
+  let s = decoders.get(config);
+  if (!s) {
+    s = new Semaphore(config.imageDecodeConcurrency);
+    decoders.set(config, s);
+  }
+  return s;
+}
+
+async function encode(
+  pipeline: Sharp,
+  webp: { quality: number; effort: number } = { quality: 82, effort: 4 },
+): Promise<ProcessedImage> {
+  const { data, info } = await pipeline.webp(webp).toBuffer({
     resolveWithObject: true,
   });
   return { data, width: info.width, height: info.height, contentType: IMAGE_OUTPUT_TYPE };

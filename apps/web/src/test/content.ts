@@ -22,13 +22,28 @@ export function makePost(overrides: Partial<ContentItem> = {}): ContentItem {
     description: `Post número ${seq}`,
     attachments: [
       {
-        file_path: `uploads/${seq}.jpg`,
+        file_path: `media/${seq}/960w.webp`,
         label: `foto-${seq}.jpg`,
         kind: 'image',
-        content_type: 'image/jpeg',
+        content_type: 'image/webp',
         url: `http://localhost/storage/object?k=${seq}`,
         image_url: `http://localhost/storage/object?k=${seq}`,
         expires_at: expires,
+        width: 960,
+        height: 1280,
+        variants: [
+          {
+            file_path: `media/${seq}/480w.webp`,
+            width: 480,
+            url: `http://localhost/storage/object?k=${seq}&w=480`,
+          },
+          {
+            file_path: `media/${seq}/960w.webp`,
+            width: 960,
+            url: `http://localhost/storage/object?k=${seq}`,
+          },
+        ],
+        status: 'ready',
       },
     ],
     likes: 0,
@@ -55,6 +70,7 @@ export function videoAttachment(n: number): ContentItem['attachments'][number] {
     poster_url: `http://localhost/storage/object?p=${n}`,
     poster_path: `uploads/${n}-poster.jpg`,
     expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+    status: 'ready',
   };
 }
 

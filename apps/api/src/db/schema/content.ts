@@ -59,6 +59,21 @@ export const contentAttachments = pgTable(
     posterOf: uuid('poster_of').references((): AnyPgColumn => contentAttachments.id, {
       onDelete: 'cascade',
     }),
+    /**
+     * Images re-encoded on arrival (files.service processWorkspaceImage): their
+     * size in pixels. Null on an image posted before the pipeline existed, until
+     * the backfill job (content/media-backfill.jobs.ts) has re-encoded it.
+     */
+    width: integer('width'),
+    height: integer('height'),
+    /** Set on a smaller width of an image (for a `srcset`): the image it belongs to. */
+    variantOf: uuid('variant_of').references((): AnyPgColumn => contentAttachments.id, {
+      onDelete: 'cascade',
+    }),
+    /** ready | failed (an old image the backfill could not re-encode: the owner alone sees it). */
+    status: text('status').notNull().default('ready'),
+    /** pt-BR, for the owner, when `status` is failed. */
+    reason: text('reason'),
   },
   (t) => [
     index('content_attachments_content_idx').on(t.contentId),
@@ -66,6 +81,13 @@ export const contentAttachments = pgTable(
     index('content_attachments_poster_of_idx')
       .on(t.posterOf)
       .where(sql`${t.posterOf} is not null`),
+    index('content_attachments_variant_of_idx')
+      .on(t.variantOf)
+      .where(sql`${t.variantOf} is not null`),
+    /** The backfill's work list: images not re-encoded yet (bounded reads, empty once done). */
+    index('content_attachments_unprocessed_idx')
+      .on(t.id)
+      .where(sql`${t.kind} = 'image' and ${t.width} is null and ${t.status} = 'ready'`),
   ],
 );
 

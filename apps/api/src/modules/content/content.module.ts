@@ -1,4 +1,17 @@
 import { defineModule } from '../../lib/module';
+import type { QueueDefinition } from '../../lib/queue';
 import { contentRoutes } from './content.routes';
+import { imageBackfillQueue, sendImageBackfill } from './media-backfill.jobs';
 
-export const contentModule = defineModule({ name: 'content', routes: [contentRoutes] });
+export const contentModule = defineModule({
+  name: 'content',
+  routes: [contentRoutes],
+  queues: [(ctx) => imageBackfillQueue(ctx) as QueueDefinition<unknown>],
+  jobs: [
+    {
+      name: 'imagens antigas sem metadados',
+      intervalMs: () => 10 * 60_000,
+      run: sendImageBackfill,
+    },
+  ],
+});

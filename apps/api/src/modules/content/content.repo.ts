@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contentAttachments, contentLikes, contents } from '../../db/schema/content';
 import { queryRows, ts, lockUntilCommit } from '../../db/sql';
@@ -17,13 +17,48 @@ export async function findContentWorkspaceId(
   return row?.workspaceId ?? null;
 }
 
-export interface NewAttachment {
+/** A re-encoded image's size in pixels (files.service processWorkspaceImage). */
+interface Dimensions {
+  width: number;
+  height: number;
+}
+
+/** One smaller width of an image (a row pointing at the image: `variant_of`). */
+export interface NewVariant extends Dimensions {
+  filePath: string;
+  size: number;
+}
+
+export interface NewAttachment extends Partial<Dimensions> {
   filePath: string;
   label: string;
   kind: MediaKind;
   contentType: MediaContentType;
   size: number;
-  poster?: { filePath: string; contentType: MediaContentType; size: number };
+  variants?: NewVariant[];
+  poster?: { filePath: string; contentType: MediaContentType; size: number } & Dimensions;
+}
+
+/** The rows of an image's smaller widths (same post, position and type as the image). */
+async function insertVariants(
+  tx: DbOrTx,
+  image: { id: string; contentId: string; position: number; contentType: string },
+  variants: readonly NewVariant[],
+) {
+  if (variants.length === 0) return;
+  await tx.insert(contentAttachments).values(
+    variants.map((v) => ({
+      contentId: image.contentId,
+      filePath: v.filePath,
+      kind: 'image',
+      contentType: image.contentType,
+      size: v.size,
+      width: v.width,
+      height: v.height,
+      position: image.position,
+      variantOf: image.id,
+    })),
+  );
 }
 
 /** Inserts a post and its attachments (posters as rows pointing at their video). */
@@ -56,9 +91,16 @@ export async function insertContent(
         kind: a.kind,
         contentType: a.contentType,
         size: a.size,
+        width: a.width,
+        height: a.height,
         position,
       })
       .returning({ id: contentAttachments.id });
+    await insertVariants(
+      tx,
+      { id: media!.id, contentId: post!.id, position, contentType: a.contentType },
+      a.variants ?? [],
+    );
     if (a.poster)
       await tx.insert(contentAttachments).values({
         contentId: post!.id,
@@ -67,6 +109,8 @@ export async function insertContent(
         kind: 'image',
         contentType: a.poster.contentType,
         size: a.poster.size,
+        width: a.poster.width,
+        height: a.poster.height,
         position,
         posterOf: media!.id,
       });
@@ -175,4 +219,105 @@ export async function lockAttachedFiles(
 export async function forgetPerson(tx: DbOrTx, userId: string) {
   await tx.delete(contentLikes).where(eq(contentLikes.userId, userId));
   await tx.update(contents).set({ authorId: null }).where(eq(contents.authorId, userId));
+}
+
+// ---- images posted before re-encoding existed (media-backfill.jobs.ts) ----
+
+/** The condition of contentAttachments_unprocessed_idx: an image not re-encoded yet. */
+const unprocessed = () =>
+  and(
+    eq(contentAttachments.kind, 'image'),
+    isNull(contentAttachments.width),
+    eq(contentAttachments.status, 'ready'),
+  );
+
+/** Ids of images still to re-encode, after `afterId`, in id order (the partial index). */
+export async function listUnprocessedImages(db: DbOrTx, afterId: string | null, limit: number) {
+  const rows = await db
+    .select({ id: contentAttachments.id })
+    .from(contentAttachments)
+    .where(and(unprocessed(), ...(afterId ? [gt(contentAttachments.id, afterId)] : [])))
+    .orderBy(asc(contentAttachments.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export interface UnprocessedImage {
+  id: string;
+  contentId: string;
+  workspaceId: string;
+  filePath: string;
+  position: number;
+  /** Set on a video's poster (one width only). */
+  posterOf: string | null;
+}
+
+/** One image still to re-encode, or null (done, failed, or its post is gone). */
+export async function findUnprocessedImage(
+  db: DbOrTx,
+  id: string,
+): Promise<UnprocessedImage | null> {
+  const [row] = await db
+    .select({
+      id: contentAttachments.id,
+      contentId: contentAttachments.contentId,
+      workspaceId: contents.workspaceId,
+      filePath: contentAttachments.filePath,
+      position: contentAttachments.position,
+      posterOf: contentAttachments.posterOf,
+    })
+    .from(contentAttachments)
+    .innerJoin(contents, eq(contents.id, contentAttachments.contentId))
+    .where(and(eq(contentAttachments.id, id), unprocessed()))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Points an old image's row at its re-encoded file and adds its widths, unless
+ * the row changed meanwhile (re-encoded by another run, or its post deleted):
+ * false then.
+ */
+export async function saveReencodedImage(
+  tx: DbOrTx,
+  image: UnprocessedImage,
+  reencoded: NewVariant & { contentType: MediaContentType; variants: NewVariant[] },
+): Promise<boolean> {
+  const updated = await tx
+    .update(contentAttachments)
+    .set({
+      filePath: reencoded.filePath,
+      contentType: reencoded.contentType,
+      size: reencoded.size,
+      width: reencoded.width,
+      height: reencoded.height,
+    })
+    .where(
+      and(
+        eq(contentAttachments.id, image.id),
+        eq(contentAttachments.filePath, image.filePath),
+        unprocessed(),
+      ),
+    )
+    .returning({ id: contentAttachments.id });
+  if (updated.length === 0) return false;
+  await insertVariants(
+    tx,
+    {
+      id: image.id,
+      contentId: image.contentId,
+      position: image.position,
+      contentType: reencoded.contentType,
+    },
+    reencoded.variants,
+  );
+  return true;
+}
+
+/** An old image that cannot be re-encoded: its owner alone gets it, with the reason. */
+export async function markImageFailed(db: DbOrTx, id: string, reason: string) {
+  await db
+    .update(contentAttachments)
+    .set({ status: 'failed', reason })
+    .where(and(eq(contentAttachments.id, id), unprocessed()));
 }

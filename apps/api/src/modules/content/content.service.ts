@@ -33,8 +33,10 @@ import { publicImageUrl } from '../../lib/storage';
 import {
   deleteWorkspaceFiles,
   fileNotFound,
+  claimUploads,
   isPostFile,
   normalizeFilePath,
+  processWorkspaceImage,
   signedViewUrl,
   verifyWorkspaceFile,
 } from '../files/files.service';
@@ -74,6 +76,19 @@ async function toAttachment(
   };
   const { url, expiresAt } = await signedViewUrl(ctx, workspaceId, a.file_path, opts);
   const poster = a.poster_path ? await signedViewUrl(ctx, workspaceId, a.poster_path, opts) : null;
+  const sized = a.kind === 'image' && a.width !== null;
+  const variants = sized
+    ? [
+        ...(await Promise.all(
+          a.variants.map(async (v) => ({
+            file_path: v.file_path,
+            width: v.width,
+            url: (await signedViewUrl(ctx, workspaceId, v.file_path, opts)).url,
+          })),
+        )),
+        { file_path: a.file_path, width: a.width!, url },
+      ]
+    : undefined;
   return {
     file_path: a.file_path,
     label: a.label,
@@ -83,16 +98,25 @@ async function toAttachment(
     ...(a.kind === 'image' ? { image_url: url } : { video_url: url }),
     ...(poster ? { poster_url: poster.url, poster_path: a.poster_path! } : {}),
     expires_at: expiresAt.toISOString(),
+    ...(a.kind === 'image' ? { width: a.width, height: a.height } : {}),
+    ...(variants ? { variants } : {}),
+    status: a.status,
+    ...(a.reason ? { reason: a.reason } : {}),
   };
 }
 
-/** A post row as the API answers it; call only for a caller who may see the post. */
+/**
+ * A post row as the API answers it; call only for a caller who may see the
+ * post. An attachment that failed to re-encode goes to its owner alone.
+ */
 async function toContentItem(ctx: AppContext, row: ContentRow): Promise<ContentItem> {
   return {
     id: row.id,
     description: row.description,
     attachments: await Promise.all(
-      row.attachments.map((a) => toAttachment(ctx, row.workspaceId, a)),
+      row.attachments
+        .filter((a) => a.status === 'ready' || row.isOwner)
+        .map((a) => toAttachment(ctx, row.workspaceId, a)),
     ),
     likes: row.likes,
     liked: row.liked,
@@ -105,34 +129,69 @@ async function toContentItem(ctx: AppContext, row: ContentRow): Promise<ContentI
   };
 }
 
-/** Checks each attachment (and poster) in the file store: path, existence, size, magic bytes. */
+const fileInUse = () =>
+  fieldError(
+    'FILE_IN_USE',
+    'file_path',
+    'Este arquivo já está em outra publicação. Envie-o novamente.',
+  );
+
+/**
+ * Checks each attachment (and poster) in the file store (path, existence,
+ * size, magic bytes), then re-encodes the images (files.service
+ * processWorkspaceImage): what is saved and served are the new files, never
+ * the upload. Answers the rows to insert and the uploads to delete once they
+ * are saved; on an error, what it wrote is deleted and the uploads stay.
+ */
 async function verifyAttachments(
   ctx: AppContext,
   workspaceId: string,
   attachments: NonNullable<CreateContentBody['attachments']>,
-): Promise<NewAttachment[]> {
-  const verified: NewAttachment[] = [];
-  for (const a of attachments) {
-    const file = await verifyWorkspaceFile(ctx, workspaceId, a.file_path, ['image', 'video']);
-    let poster: NewAttachment['poster'];
-    if (a.poster_path !== undefined) {
-      if (file.kind !== 'video')
-        throw new AppError('POSTER_ONLY_FOR_VIDEO', 'Apenas vídeos têm imagem de capa.', {
-          errors: [{ field: 'poster_path', message: 'Apenas vídeos têm imagem de capa.' }],
-        });
-      const image = await verifyWorkspaceFile(ctx, workspaceId, a.poster_path, ['image']);
-      poster = { filePath: image.filePath, contentType: image.contentType, size: image.size };
+): Promise<{ rows: NewAttachment[]; uploads: string[]; written: string[] }> {
+  const rows: NewAttachment[] = [];
+  const uploads: string[] = [];
+  const written: string[] = [];
+  /** An image of the store re-encoded; the upload is an attachment of no post (it is deleted next). */
+  const reencode = async (filePath: string, variants: boolean) => {
+    if (await isPostFile(ctx, workspaceId, filePath)) throw fileInUse();
+    const image = await processWorkspaceImage(ctx, workspaceId, filePath, { variants });
+    uploads.push(filePath);
+    written.push(image.filePath, ...image.variants.map((v) => v.filePath));
+    return image;
+  };
+  try {
+    for (const a of attachments) {
+      const file = await verifyWorkspaceFile(ctx, workspaceId, a.file_path, ['image', 'video']);
+      let poster: NewAttachment['poster'];
+      if (a.poster_path !== undefined) {
+        if (file.kind !== 'video')
+          throw new AppError('POSTER_ONLY_FOR_VIDEO', 'Apenas vídeos têm imagem de capa.', {
+            errors: [{ field: 'poster_path', message: 'Apenas vídeos têm imagem de capa.' }],
+          });
+        const image = await verifyWorkspaceFile(ctx, workspaceId, a.poster_path, ['image']);
+        poster = await reencode(image.filePath, false);
+      }
+      const base = { label: a.label ?? '', kind: file.kind, ...(poster ? { poster } : {}) };
+      rows.push(
+        file.kind === 'image'
+          ? { ...base, ...(await reencode(file.filePath, true)) }
+          : { ...base, filePath: file.filePath, contentType: file.contentType, size: file.size },
+      );
     }
-    verified.push({
-      filePath: file.filePath,
-      label: a.label ?? '',
-      kind: file.kind,
-      contentType: file.contentType,
-      size: file.size,
-      ...(poster ? { poster } : {}),
-    });
+  } catch (err) {
+    await discardFiles(ctx, workspaceId, written);
+    throw err;
   }
-  return verified;
+  return { rows, uploads, written };
+}
+
+/** Deletes files no post took (logged on failure: they are nobody's attachment). */
+async function discardFiles(ctx: AppContext, workspaceId: string, filePaths: string[]) {
+  try {
+    await deleteWorkspaceFiles(ctx, workspaceId, filePaths);
+  } catch (err) {
+    ctx.logger.error({ err, workspaceId }, 'could not delete files of no post');
+  }
 }
 
 /** POST /content/{ws}: the owner publishes text and at most one verified image or video. */
@@ -143,26 +202,35 @@ export async function createContent(
   body: CreateContentBody,
 ): Promise<ContentItem> {
   const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
-  const attachments = await verifyAttachments(ctx, workspaceId, body.attachments ?? []);
+  const {
+    rows: attachments,
+    uploads,
+    written,
+  } = await verifyAttachments(ctx, workspaceId, body.attachments ?? []);
   const filePaths = attachments.flatMap((a) => [
     a.filePath,
     ...(a.poster ? [a.poster.filePath] : []),
   ]);
-  const id = await ctx.db.transaction(async (tx) => {
-    if ((await lockAttachedFiles(tx, workspaceId, filePaths)).length > 0)
-      throw fieldError(
-        'FILE_IN_USE',
-        'file_path',
-        'Este arquivo já está em outra publicação. Envie-o novamente.',
-      );
-    return insertContent(tx, {
-      workspaceId,
-      authorId: me.userId,
-      description: (body.text ?? body.description ?? '').trim(),
-      createdAt: ctx.clock.now(),
-      attachments,
+  let id: string;
+  try {
+    id = await ctx.db.transaction(async (tx) => {
+      if ((await lockAttachedFiles(tx, workspaceId, filePaths)).length > 0) throw fileInUse();
+      // an upload makes one post: a second post racing for it finds it claimed
+      if (!(await claimUploads(tx, workspaceId, uploads))) throw fileInUse();
+      return insertContent(tx, {
+        workspaceId,
+        authorId: me.userId,
+        description: (body.text ?? body.description ?? '').trim(),
+        createdAt: ctx.clock.now(),
+        attachments,
+      });
     });
-  });
+  } catch (err) {
+    await discardFiles(ctx, workspaceId, written);
+    throw err;
+  }
+  // the uploads as sent (metadata and all) are kept nowhere once their re-encoding is saved
+  await discardFiles(ctx, workspaceId, uploads);
   const row = await findContentItem(ctx.db, me.userId, id);
   if (!row) throw contentNotFound();
   return toContentItem(ctx, row);
@@ -285,10 +353,11 @@ export async function getContentObjectUrl(
     if (!url) throw fileNotFound();
     return { url, expires_at: null };
   }
-  if ((await contentAccess(ctx.db, actor, creator.id, ctx.clock.now())) === 'none')
-    throw fileNotFound();
+  const access = await contentAccess(ctx.db, actor, creator.id, ctx.clock.now());
+  if (access === 'none') throw fileNotFound();
   const filePath = normalizeFilePath(wanted);
-  if (!(await isPostFile(ctx, creator.id, filePath))) throw fileNotFound();
+  if (!(await isPostFile(ctx, creator.id, filePath, { readyOnly: access !== 'owner' })))
+    throw fileNotFound();
   const { url, expiresAt } = await signedViewUrl(ctx, creator.id, filePath);
   return { url, expires_at: expiresAt.toISOString() };
 }

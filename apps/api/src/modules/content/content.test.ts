@@ -70,19 +70,25 @@ describe('POST /api/v1/content/{ws}', () => {
     });
     expect(body.attachments).toHaveLength(1);
     const [a] = body.attachments;
+    // What is served is the image re-encoded (WebP, its size given), never the upload.
     expect(a).toMatchObject({
-      file_path: filePath,
       label: 'Praia',
       kind: 'image',
-      content_type: 'image/jpeg',
+      content_type: 'image/webp',
+      width: 64,
+      height: 48,
+      status: 'ready',
     });
+    expect(a!.file_path).toMatch(/^media\/[0-9a-f-]{36}\/64w\.webp$/);
+    expect(a!.variants).toEqual([{ file_path: a!.file_path, width: 64, url: a!.url }]);
     expect(a!.image_url).toBe(a!.url);
     expect(a!.video_url).toBeUndefined();
     // The URL is signed in process and serves the bytes.
     const media = await t.inject({ method: 'GET', url: localPath(a!.url) });
     expect(media.statusCode).toBe(200);
-    expect(media.headers['content-type']).toBe('image/jpeg');
-    expect(media.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(media.headers['content-type']).toBe('image/webp');
+    expect(media.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(await stored(ws, filePath)).toBe(false);
 
     const [row] = await t.ctx.db.select().from(contents).where(eq(contents.id, body.id));
     expect(row).toMatchObject({
@@ -95,7 +101,16 @@ describe('POST /api/v1/content/{ws}', () => {
       .from(contentAttachments)
       .where(eq(contentAttachments.contentId, body.id));
     expect(files).toMatchObject([
-      { filePath, kind: 'image', contentType: 'image/jpeg', label: 'Praia', posterOf: null },
+      {
+        filePath: a!.file_path,
+        kind: 'image',
+        contentType: 'image/webp',
+        label: 'Praia',
+        posterOf: null,
+        variantOf: null,
+        width: 64,
+        height: 48,
+      },
     ]);
   });
 
@@ -108,7 +123,7 @@ describe('POST /api/v1/content/{ws}', () => {
     expect(onlyImage.json()).toMatchObject({ description: '' });
     expect(onlyImage.json().attachments[0]).toMatchObject({
       kind: 'image',
-      content_type: 'image/png',
+      content_type: 'image/webp',
       label: '',
     });
   });
@@ -148,18 +163,20 @@ describe('POST /api/v1/content/{ws}', () => {
     expect(a).toMatchObject({ file_path: video, kind: 'video', content_type: 'video/mp4' });
     expect(a.video_url).toBe(a.url);
     expect(a.image_url).toBeUndefined();
-    expect(a.poster_path).toBe(poster);
+    // The poster is re-encoded like any image (no srcset widths: one size).
+    expect(a.poster_path).toMatch(/^media\/[0-9a-f-]{36}\/64w\.webp$/);
+    expect(await stored(ws, poster)).toBe(false);
     const posterRes = await t.inject({ method: 'GET', url: localPath(a.poster_url) });
     expect(posterRes.statusCode).toBe(200);
-    expect(posterRes.headers['content-type']).toBe('image/jpeg');
+    expect(posterRes.headers['content-type']).toBe('image/webp');
     // The file store treats the poster as attached: it cannot be deleted under the post.
     const del = await call(
       'DELETE',
-      `/api/v1/workspaces/objects/${ws}?file_path=${encodeURIComponent(poster)}`,
+      `/api/v1/workspaces/objects/${ws}?file_path=${encodeURIComponent(a.poster_path)}`,
       owner,
     );
     expect(del.statusCode).toBe(409);
-    expect(await stored(ws, poster)).toBe(true);
+    expect(await stored(ws, a.poster_path)).toBe(true);
   });
 
   it('refuses a poster on an image and a poster that is not an image', async () => {
@@ -232,17 +249,28 @@ describe('POST /api/v1/content/{ws}', () => {
     expect(await stored(other.workspaceId, theirs)).toBe(true);
   });
 
-  it('attaches a file to one post only, also when two posts race for it (409 FILE_IN_USE)', async () => {
+  it('makes one post of an upload, also when posts race for it (409 FILE_IN_USE, or gone)', async () => {
     const filePath = await uploadJpeg(t, owner);
     const payload = { text: 'Mesma foto', attachments: [{ file_path: filePath }] };
+    const before = (await postsOf(ws)).length;
     const results = await Promise.all([post(payload), post(payload), post(payload)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('FILE_IN_USE');
-    const rows = await t.ctx.db
-      .select()
-      .from(contentAttachments)
-      .where(eq(contentAttachments.filePath, filePath));
-    expect(rows).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    // a loser either raced the winner's transaction, or came after it took the upload away
+    for (const r of results.filter((r) => r.statusCode !== 201))
+      expect([`409 FILE_IN_USE`, `400 FILE_NOT_UPLOADED`]).toContain(
+        `${r.statusCode} ${r.json().code}`,
+      );
+    expect(await postsOf(ws)).toHaveLength(before + 1);
+    // the losers' re-encoded files went with them: the workspace keeps the winner's only
+    const winner = results.find((r) => r.statusCode === 201)!.json() as ContentItem;
+    const listed = await t.ctx.storage.list(workspaceFileKey(ws, 'media/'), { delimiter: true });
+    const dirs = listed.prefixes.map((p) => p.slice(workspaceFileKey(ws, '').length));
+    const winnerDir = winner.attachments[0]!.file_path.replace(/[^/]+$/, '');
+    const attachedDirs = (
+      await t.ctx.db.select({ p: contentAttachments.filePath }).from(contentAttachments)
+    ).map((r) => r.p.replace(/[^/]+$/, ''));
+    expect(dirs).toContain(winnerDir);
+    for (const d of dirs) expect(attachedDirs).toContain(d);
   });
 
   it('is for the owner only: members 403, strangers 404, signed out 401', async () => {
@@ -261,11 +289,12 @@ describe('POST /api/v1/content/{ws}', () => {
 describe('DELETE /api/v1/content/{ws}/{id}', () => {
   it('deletes the post, its likes, its attachment rows and its files (video and poster)', async () => {
     const video = await uploadMp4(t, owner);
-    const poster = await uploadJpeg(t, owner);
     const created = await createPost(t, owner, {
       text: 'Vai ser apagado',
-      attachments: [{ file_path: video, poster_path: poster }],
+      attachments: [{ file_path: video, poster_path: await uploadJpeg(t, owner) }],
     });
+    const poster = created.attachments[0]!.poster_path!;
+    expect(await stored(ws, poster)).toBe(true);
     const like = await call(
       'POST',
       `/api/v1/content/${subscriber.workspaceId}/${created.id}/like`,
@@ -294,11 +323,11 @@ describe('DELETE /api/v1/content/{ws}/{id}', () => {
   });
 
   it('members 403, strangers and subscribers 404, the wrong {ws} 404; nothing is deleted', async () => {
-    const filePath = await uploadJpeg(t, owner);
     const created = await createPost(t, owner, {
       text: 'Fica',
-      attachments: [{ file_path: filePath }],
+      attachments: [{ file_path: await uploadJpeg(t, owner) }],
     });
+    const filePath = created.attachments[0]!.file_path;
     const url = `/api/v1/content/${ws}/${created.id}`;
     expect((await call('DELETE', url, member)).statusCode).toBe(403);
     expect((await call('DELETE', url, subscriber)).statusCode).toBe(404);
@@ -398,11 +427,11 @@ describe('POST /api/v1/content/{ws}/{id}/like', () => {
 describe('GET /api/v1/contents/objects', () => {
   it('signs a fresh URL of a post file (and poster) for those who may see it; 404 for anything else', async () => {
     const video = await uploadMp4(t, owner);
-    const poster = await uploadJpeg(t, owner);
-    await createPost(t, owner, {
+    const created = await createPost(t, owner, {
       text: 'Com capa',
-      attachments: [{ file_path: video, poster_path: poster }],
+      attachments: [{ file_path: video, poster_path: await uploadJpeg(t, owner) }],
     });
+    const poster = created.attachments[0]!.poster_path!;
     const unattached = await uploadJpeg(t, owner);
     const q = (filePath: string, username = owner.username) =>
       `/api/v1/contents/objects?username=${username}&file_path=${encodeURIComponent(filePath)}`;

@@ -29,6 +29,13 @@ export interface AttachmentRow {
   kind: MediaKind;
   content_type: MediaContentType;
   poster_path: string | null;
+  /** Re-encoded images: their size; null otherwise. */
+  width: number | null;
+  height: number | null;
+  /** An image's smaller widths, smallest first (not the image itself). */
+  variants: { file_path: string; width: number }[];
+  status: 'ready' | 'failed';
+  reason: string | null;
 }
 
 export interface ContentRow {
@@ -82,12 +89,20 @@ function itemsQuery(viewerId: string, page: SQL, extra?: PageExtras): SQL {
                       and m.role = 'owner') as is_owner,
            (select coalesce(json_agg(json_build_object(
                       'file_path', a.file_path, 'label', a.label, 'kind', a.kind,
-                      'content_type', a.content_type, 'poster_path', pa.file_path)
+                      'content_type', a.content_type, 'poster_path', pa.file_path,
+                      'width', a.width, 'height', a.height, 'status', a.status,
+                      'reason', a.reason,
+                      'variants', (select coalesce(json_agg(json_build_object(
+                                           'file_path', v.file_path, 'width', v.width)
+                                         order by v.width), '[]'::json)
+                                     from ${contentAttachments} v
+                                    where v.variant_of = a.id))
                     order by a.position, a.id), '[]'::json)
               from ${contentAttachments} a
               left join ${contentAttachments} pa
-                on pa.content_id = a.content_id and pa.poster_of = a.id
-             where a.content_id = p.id and a.poster_of is null) as attachments
+                on pa.content_id = a.content_id and pa.poster_of = a.id and pa.status = 'ready'
+             where a.content_id = p.id and a.poster_of is null
+               and a.variant_of is null) as attachments
       from (${page}) p
       join ${workspaces} w on w.id = p.workspace_id
      order by p.created_at desc, p.id desc`;

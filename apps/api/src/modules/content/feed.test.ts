@@ -158,7 +158,11 @@ describe('GET /api/v1/contents/{ws}/feed', () => {
     expect(item.attachments).toHaveLength(1);
     const url = new URL(item.attachments[0]!.url, 'http://app.test');
     expect(url.pathname).toBe('/api/v1/storage/object');
-    expect(url.searchParams.get('key')).toBe(`workspaces/${yearly.workspaceId}/files/${filePath}`);
+    // the re-encoded image's, not the upload's (which is gone)
+    expect(item.attachments[0]!.file_path).not.toBe(filePath);
+    expect(url.searchParams.get('key')).toBe(
+      `workspaces/${yearly.workspaceId}/files/${item.attachments[0]!.file_path}`,
+    );
     const ttl = new Date(item.attachments[0]!.expires_at).getTime() - t.clock.now().getTime();
     expect(ttl).toBeGreaterThan(14 * 60 * 1000 - 1000);
     expect(ttl).toBeLessThanOrEqual(15 * 60 * 1000);

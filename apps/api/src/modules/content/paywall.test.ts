@@ -9,7 +9,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
-import { createPost, uploadJpeg, uploadMp4, workspaceFileKey } from '../../../test/support/content';
+import type { ContentItem } from '@fa-clube/contract';
+import {
+  createPost,
+  uploadJpeg,
+  uploadMp4,
+  uploadWorkspaceFile,
+  workspaceFileKey,
+} from '../../../test/support/content';
+import { makeJpeg } from '../../../test/support/media';
 import { bearer, createUser, signIn } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { makeActiveSubscriber } from '../../../test/support/subscriptions';
@@ -68,34 +76,40 @@ beforeAll(async () => {
     u.accessToken = (await signIn(t, u.email, u.password)).access_token;
   await makeActiveSubscriber(t, users.subscriber, owner, 'monthly');
 
-  const image = await uploadJpeg(t, owner);
+  // wide enough for srcset widths: every one of them is behind the paywall too
+  const image = await uploadWorkspaceFile(t, owner, 'jpg', await makeJpeg(1000, 700));
   const video = await uploadMp4(t, owner);
   const poster = await uploadJpeg(t, owner);
   const doomed = await uploadJpeg(t, owner);
-  files = [image, video, poster, doomed];
-  imagePost = (
+  const posted: ContentItem[] = [];
+  posted.push(
     await createPost(t, owner, {
       text: 'SEGREDO-FOTO só para assinantes',
       attachments: [{ file_path: image, label: 'SEGREDO-LEGENDA' }],
-    })
-  ).id;
-  videoPost = (
+    }),
     await createPost(t, owner, {
       text: 'SEGREDO-VIDEO só para assinantes',
       attachments: [{ file_path: video, poster_path: poster }],
-    })
-  ).id;
-  doomedPost = (
+    }),
     await createPost(t, owner, {
       text: 'SEGREDO-APAGAR',
       attachments: [{ file_path: doomed }],
-    })
-  ).id;
+    }),
+  );
+  [imagePost, videoPost, doomedPost] = posted.map((p) => p.id) as [string, string, string];
+  // every file the posts serve: the re-encoded images, each width, the video and its poster
+  files = posted.flatMap((p) =>
+    p.attachments.flatMap((a) => [
+      ...(a.variants?.map((v) => v.file_path) ?? [a.file_path]),
+      ...(a.poster_path ? [a.poster_path] : []),
+    ]),
+  );
+  expect(posted[0]!.attachments[0]!.variants!.map((v) => v.width)).toEqual([480, 960, 1000]);
   secrets.push('SEGREDO', `workspaces/${ws}/files`, `workspaces%2F${ws}`);
-  for (const f of files) {
+  for (const f of [...files, image, poster, doomed]) {
     secrets.push(f, encodeURIComponent(f));
-    // The file name alone (a UUID), whatever encoding a URL gives the path.
-    secrets.push(f.slice(f.lastIndexOf('/') + 1, f.lastIndexOf('.')));
+    // The UUID in the path alone, whatever encoding a URL gives the path.
+    secrets.push(...(f.match(/[0-9a-f]{8}-[0-9a-f-]{27}/g) ?? []));
   }
 });
 afterAll(async () => {
@@ -268,6 +282,6 @@ describe('paywall matrix', () => {
     );
     const res = await call('DELETE', `/api/v1/content/${ws}/${doomedPost}`, 'owner');
     expect(res.statusCode).toBe(expected.owner);
-    expect(await t.ctx.storage.head(workspaceFileKey(ws, files[3]!))).toBeNull();
+    expect(await t.ctx.storage.head(workspaceFileKey(ws, files.at(-1)!))).toBeNull();
   });
 });

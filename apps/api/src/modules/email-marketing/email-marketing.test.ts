@@ -15,6 +15,7 @@ import type { TestUser } from '../../../test/support/fixtures';
 import { makeActiveSubscriber } from '../../../test/support/subscriptions';
 import { createTeam } from '../../../test/support/workspaces';
 import type { ReceivedMail } from '../../../test/support/smtp';
+import { waitUntil } from '../../../test/support/wait';
 import { maskEmail, sendQueue } from './email-marketing.service';
 
 const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
@@ -102,14 +103,6 @@ async function campaign(owner: TestUser, id: string) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Until the campaign is finished: nothing queued and the status written after its last message. */

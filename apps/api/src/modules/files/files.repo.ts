@@ -184,6 +184,26 @@ export async function removeObjects(db: DbOrTx, workspaceId: string, filePaths: 
     );
 }
 
+/**
+ * Inside the transaction that saves what replaces them: forgets the objects of
+ * `filePaths` (their bytes are deleted after the commit), answering how many
+ * were there. Row locks order two transactions claiming one path: the second
+ * finds it gone.
+ */
+export async function claimObjects(db: DbOrTx, workspaceId: string, filePaths: readonly string[]) {
+  if (filePaths.length === 0) return 0;
+  const rows = await db
+    .delete(workspaceObjects)
+    .where(
+      and(
+        eq(workspaceObjects.workspaceId, workspaceId),
+        inArray(workspaceObjects.filePath, [...filePaths]),
+      ),
+    )
+    .returning({ filePath: workspaceObjects.filePath });
+  return rows.length;
+}
+
 /** Forgets every object whose path starts with `prefix` (a whole folder of keys). */
 export async function removeObjectsUnder(db: DbOrTx, workspaceId: string, prefix: string) {
   await db
@@ -207,4 +227,55 @@ export async function findStaleReservations(db: DbOrTx, before: Date, limit = 20
     .from(workspaceObjects)
     .where(and(eq(workspaceObjects.state, 'pending'), lt(workspaceObjects.updatedAt, before)))
     .limit(limit);
+}
+
+/**
+ * Counts files the server wrote itself (re-encoded images) as stored, replacing
+ * what their paths held, in one transaction: false, with nothing counted, when
+ * they do not fit in the quota (unless `force`: an old post's image re-encoded
+ * by the backfill, whose original was already counted and goes next).
+ */
+export async function recordStoredObjects(
+  db: Db,
+  input: {
+    workspaceId: string;
+    objects: ReadonlyArray<{ filePath: string; bytes: number }>;
+    quota: number;
+    force: boolean;
+    now: Date;
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const used = await lockUsage(tx, input.workspaceId);
+    const paths = input.objects.map((o) => o.filePath);
+    const previous = await tx
+      .select({ bytes: workspaceObjects.bytes })
+      .from(workspaceObjects)
+      .where(
+        and(
+          eq(workspaceObjects.workspaceId, input.workspaceId),
+          inArray(workspaceObjects.filePath, paths),
+        ),
+      );
+    const before = previous.reduce((n, r) => n + r.bytes, 0);
+    const after = input.objects.reduce((n, o) => n + o.bytes, 0);
+    if (!input.force && used - before + after > input.quota) return false;
+    await tx
+      .insert(workspaceObjects)
+      .values(
+        input.objects.map((o) => ({
+          workspaceId: input.workspaceId,
+          filePath: o.filePath,
+          bytes: o.bytes,
+          state: 'stored',
+          createdAt: input.now,
+          updatedAt: input.now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [workspaceObjects.workspaceId, workspaceObjects.filePath],
+        set: { bytes: sql`excluded.bytes`, state: 'stored', updatedAt: input.now },
+      });
+    return true;
+  });
 }

@@ -22,6 +22,19 @@
  *      deleteWorkspaceFiles(ctx, workspaceId, filePaths)
  *        Deletes the files (e.g. the attachments of a deleted post).
  *
+ *      processWorkspaceImage(ctx, workspaceId, filePath, { variants })
+ *        -> { filePath, contentType, size, width, height, variants }
+ *        Re-encodes a verified image (lib/images processMediaImage: rotated,
+ *        no metadata, at most 2560 px, WebP, the srcset widths) into new files
+ *        under `media/<uuid>/`, counted in the quota. The original stays:
+ *        delete it once the new paths are saved (413 IMAGE_TOO_MANY_PIXELS,
+ *        415 IMAGE_UNREADABLE, 413 STORAGE_QUOTA_EXCEEDED; nothing written then).
+ *
+ *      claimUploads(tx, workspaceId, filePaths) -> boolean
+ *        In the transaction that saves the re-encoded files: takes the uploads
+ *        out of the quota, false when another transaction took one first
+ *        (refuse then). Delete their bytes after the commit (deleteWorkspaceFiles).
+ *
  *      isPostFile(ctx, workspaceId, filePath) -> boolean
  *        True when one of the workspace's posts has the file attached (or as
  *        a video's poster).
@@ -58,9 +71,19 @@ import {
   UPLOAD_URL_TTL_SECONDS,
   VIEW_URL_TTL_SECONDS,
   fileTooLarge,
+  readToBuffer,
   sniffMediaType,
 } from '../../lib/storage';
 import type { PresignedGet, Storage } from '../../lib/storage';
+import {
+  IMAGE_OUTPUT_EXT,
+  IMAGE_OUTPUT_TYPE,
+  ImageTooManyPixelsError,
+  InvalidImageError,
+  imageDecodingSlots,
+  processMediaImage,
+} from '../../lib/images';
+import type { MediaImage } from '../../lib/images';
 import {
   extensionOf,
   invalidPath,
@@ -71,10 +94,13 @@ import {
   workspaceFilesPrefix,
 } from './file-paths';
 import { isFileAttached } from './attached-files.queries';
+import type { DbOrTx } from '../../db/client';
 import {
+  claimObjects,
   findObjectReservation,
   findStaleReservations,
   findStorageUsed,
+  recordStoredObjects,
   removeObjects,
   removeObjectsUnder,
   reserveObject,
@@ -339,13 +365,105 @@ export async function deleteWorkspaceFiles(
   await removeObjects(ctx.db, workspaceId, paths);
 }
 
-/** True when a post of the workspace has this file attached. Does not check access. */
+export interface ProcessedFile {
+  filePath: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+/** A re-encoded image: the whole image and its smaller widths (smallest first). */
+export interface ProcessedImageFiles extends ProcessedFile {
+  contentType: typeof IMAGE_OUTPUT_TYPE;
+  variants: ProcessedFile[];
+}
+
+/**
+ * Re-encodes an image of the workspace's store (see the comment at the top).
+ * `dir` (a folder under `media/`) makes a retry write the same paths, as the
+ * backfill does; `force` counts the files even over the quota. Does not check access.
+ */
+export async function processWorkspaceImage(
+  ctx: AppContext,
+  workspaceId: string,
+  filePath: string,
+  opts: { variants: boolean; dir?: string; force?: boolean; tolerant?: boolean },
+): Promise<ProcessedImageFiles> {
+  const source = workspaceFileKey(workspaceId, normalizeFilePath(filePath));
+  const input = await readToBuffer(ctx.storage, source, MAX_BYTES.image);
+  if (!input) throw fieldError('FILE_NOT_UPLOADED', 'file_path');
+  let image: MediaImage;
+  try {
+    image = await imageDecodingSlots(ctx.config).run(() =>
+      processMediaImage(input, { variants: opts.variants, tolerant: opts.tolerant }),
+    );
+  } catch (err) {
+    if (err instanceof ImageTooManyPixelsError)
+      throw fieldError('IMAGE_TOO_MANY_PIXELS', 'file_path');
+    if (err instanceof InvalidImageError) throw fieldError('IMAGE_UNREADABLE', 'file_path');
+    throw err;
+  }
+  const dir = `media/${opts.dir ?? randomUUID()}/`;
+  const files = image.widths.map((w) => ({
+    filePath: `${dir}${w.width}w.${IMAGE_OUTPUT_EXT}`,
+    data: w.data,
+    width: w.width,
+    height: w.height,
+    size: w.data.length,
+  }));
+  const fits = await recordStoredObjects(ctx.db, {
+    workspaceId,
+    objects: files.map((f) => ({ filePath: f.filePath, bytes: f.size })),
+    quota: ctx.config.storage.quotaBytes,
+    force: opts.force ?? false,
+    now: ctx.clock.now(),
+  });
+  if (!fits) throw quotaExceeded(ctx.config.storage.quotaBytes);
+  try {
+    for (const f of files)
+      await ctx.storage.put(workspaceFileKey(workspaceId, f.filePath), f.data, IMAGE_OUTPUT_TYPE);
+  } catch (err) {
+    await deleteWorkspaceFiles(
+      ctx,
+      workspaceId,
+      files.map((f) => f.filePath),
+    ).catch((e) => ctx.logger.warn({ err: e }, 'could not delete a re-encoded image'));
+    throw err;
+  }
+  const whole = files.at(-1)!;
+  const describe = (f: (typeof files)[number]): ProcessedFile => ({
+    filePath: f.filePath,
+    width: f.width,
+    height: f.height,
+    size: f.size,
+  });
+  return {
+    ...describe(whole),
+    contentType: IMAGE_OUTPUT_TYPE,
+    variants: files.slice(0, -1).map(describe),
+  };
+}
+
+/** See the comment at the top. Does not check access. */
+export async function claimUploads(
+  tx: DbOrTx,
+  workspaceId: string,
+  filePaths: readonly string[],
+): Promise<boolean> {
+  return (await claimObjects(tx, workspaceId, filePaths)) === new Set(filePaths).size;
+}
+
+/**
+ * True when a post of the workspace has this file attached (`readyOnly`: and
+ * it is not an image that failed to re-encode). Does not check access.
+ */
 export async function isPostFile(
   ctx: AppContext,
   workspaceId: string,
   filePath: string,
+  opts: { readyOnly?: boolean } = {},
 ): Promise<boolean> {
-  return isFileAttached(ctx.db, workspaceId, filePath);
+  return isFileAttached(ctx.db, workspaceId, filePath, opts);
 }
 
 // ---- the workspace file store endpoints ----

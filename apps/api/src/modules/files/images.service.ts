@@ -24,11 +24,11 @@ import { requireActor, requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { Semaphore } from '../../lib/semaphore';
 import {
   IMAGE_OUTPUT_EXT,
   IMAGE_OUTPUT_TYPE,
   InvalidImageError,
+  imageDecodingSlots,
   processImage,
 } from '../../lib/images';
 import {
@@ -60,15 +60,7 @@ const EXT_BY_TYPE: Record<ImageContentType, string> = {
 };
 
 /** Image decoding slots per context (IMAGE_DECODE_CONCURRENCY): the rest wait their turn. */
-const decoders = new WeakMap<AppContext['config'], Semaphore>();
-export function imageDecoding(ctx: AppContext): Semaphore {
-  let s = decoders.get(ctx.config);
-  if (!s) {
-    s = new Semaphore(ctx.config.imageDecodeConcurrency);
-    decoders.set(ctx.config, s);
-  }
-  return s;
-}
+export const imageDecoding = (ctx: AppContext) => imageDecodingSlots(ctx.config);
 
 /** Raw uploads whose URL expired this long ago are abandoned and deleted. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;

@@ -194,17 +194,22 @@ describe('immutable attached media', () => {
       attachments: [{ file_path: filePath }],
     });
     expect(post.statusCode).toBe(201);
+    // the post serves the upload re-encoded, under a path of its own
+    const served = post.json().attachments[0].file_path as string;
+    const servedBytes = await t.ctx.storage.readBytes(workspaceFileKey(ws, served), 0, 1 << 20);
 
     // the same, still valid URL again, with other (valid) image bytes
     const other = await makeJpeg(64, 48, '#ff0000');
     const again = await putSigned(t, url, other, 'image/jpeg');
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('UPLOAD_URL_USED');
-    const stored = await t.ctx.storage.readBytes(workspaceFileKey(ws, filePath), 0, 1 << 20);
-    expect(stored?.equals(jpeg)).toBe(true);
+    expect(await t.ctx.storage.head(workspaceFileKey(ws, filePath))).toBeNull();
+    const stored = await t.ctx.storage.readBytes(workspaceFileKey(ws, served), 0, 1 << 20);
+    expect(servedBytes).not.toBeNull();
+    expect(stored?.equals(servedBytes!)).toBe(true);
 
     // and no new URL for an attached path
-    const fresh = await askUpload({ extension_type: 'jpg', file_path: filePath });
+    const fresh = await askUpload({ extension_type: 'webp', file_path: served });
     expect(fresh.statusCode).toBe(409);
     expect(fresh.json().code).toBe('FILE_IN_USE');
   });

@@ -530,6 +530,26 @@ describe('MediaViewer', () => {
     expect(counter()).toHaveTextContent('3/3');
   });
 
+  it('reserves the box of an image from its size and offers its widths, in the post and the viewer', async () => {
+    signIn();
+    const post = makePost();
+    mockFetch(() => ({ body: contentsPage([post], 1, 25, 1) }));
+    renderAt(<Feed />);
+    const image = await screen.findByRole('img', { name: /Bia Rocha/ });
+    expect(image).toHaveAttribute('width', '960');
+    expect(image).toHaveAttribute('height', '1280');
+    const [small, whole] = post.attachments[0]!.variants!;
+    expect(image).toHaveAttribute('srcset', `${small!.url} 480w, ${whole!.url} 960w`);
+    expect(image).toHaveAttribute('sizes', '(min-width: 768px) 42rem, 100vw');
+    expect(image).toHaveAttribute('src', post.attachments[0]!.url);
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir mídia em tela cheia' }));
+    const shown = within(await screen.findByTestId('media-viewer')).getByTestId('viewer-media');
+    expect(shown).toHaveAttribute('srcset', `${small!.url} 480w, ${whole!.url} 960w`);
+    expect(shown).toHaveAttribute('sizes', '100vw');
+    expect(shown).toHaveAttribute('width', '960');
+    expect(shown).toHaveAttribute('height', '1280');
+  });
+
   it('opens from a post and likes the item on screen', async () => {
     signIn();
     const post = makePost({ likes: 2 });

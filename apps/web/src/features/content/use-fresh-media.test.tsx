@@ -2,7 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch';
 import { useFreshMedia } from './hooks/use-fresh-media';
-import { videoAttachment } from '@/test/content';
+import { makePost, videoAttachment } from '@/test/content';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,5 +29,19 @@ describe('useFreshMedia', () => {
       'uploads/2.mp4',
     ]);
     expect(calls.every((c) => c.path === '/api/v1/contents/objects')).toBe(true);
+  });
+
+  it("drops an image's srcset once it has a fresh URL (the list's widths expired with it)", async () => {
+    mockFetch((call) => ({
+      body: { url: `/fresh/${call.query.get('file_path')}`, expires_at: null },
+    }));
+    const image = makePost().attachments[0]!;
+    const { result } = renderHook(() => useFreshMedia(image, 'bia'));
+    expect(result.current.srcSet).toBe(
+      image.variants!.map((v) => `${v.url} ${v.width}w`).join(', '),
+    );
+    result.current.onError();
+    await waitFor(() => expect(result.current.src).toBe(`/fresh/${image.file_path}`));
+    expect(result.current.srcSet).toBeUndefined();
   });
 });

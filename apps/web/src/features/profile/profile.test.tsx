@@ -119,6 +119,10 @@ describe('profile page', () => {
     const tiles = await screen.findAllByTestId('media-tile');
     expect(tiles).toHaveLength(2);
     expect(tiles[0]).toHaveAttribute('data-kind', 'image');
+    // an image tile picks its width from the srcset (the square box is reserved by the grid)
+    const tileImage = tiles[0]!.querySelector('img')!;
+    expect(tileImage.getAttribute('srcset')).toMatch(/ 480w, .* 960w$/);
+    expect(tileImage.getAttribute('sizes')).toMatch(/50vw$/);
     expect(within(tiles[1]!).getByTestId('play-badge')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Mídias' }).className).toMatch(
       /grid-cols-2.*sm:grid-cols-3.*lg:grid-cols-4/,

@@ -10,6 +10,8 @@ import { usePostPages } from '../hooks/use-post-pages';
 import { PostPagesFooter } from './post-pages';
 
 const GRID = 'grid grid-cols-2 gap-1.5 sm:grid-cols-3 sm:gap-2 lg:grid-cols-4';
+/** A tile's width in GRID's columns (square tiles: the box is reserved by aspect-square). */
+const TILE_SIZES = '(min-width: 1024px) 16rem, (min-width: 640px) 33vw, 50vw';
 
 function Tile({
   item,
@@ -50,6 +52,8 @@ function Tile({
         ) : (
           <img
             src={video ? media.poster : media.src}
+            srcSet={video ? undefined : media.srcSet}
+            sizes={video || !media.srcSet ? undefined : TILE_SIZES}
             onError={video ? undefined : media.onError}
             alt=""
             loading="lazy"

@@ -48,6 +48,10 @@ function ViewerMedia({ item }: { item: ViewerItem }) {
     <img
       key={attachment.file_path}
       src={media.src}
+      srcSet={media.srcSet}
+      sizes={media.srcSet ? '100vw' : undefined}
+      width={attachment.width ?? undefined}
+      height={attachment.height ?? undefined}
       onError={media.onError}
       alt={t.content.post.imageAlt(post.full_name)}
       draggable={false}

@@ -13,6 +13,9 @@ interface PostMediaProps {
   onOpen: () => void;
 }
 
+/** A post's image spans the post column: the whole phone screen, at most ~42rem wide. */
+const FEED_IMAGE_SIZES = '(min-width: 768px) 42rem, 100vw';
+
 function Unavailable() {
   return (
     <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl border border-dashed bg-muted/50 text-sm text-muted-foreground">
@@ -40,11 +43,16 @@ export function PostMedia({ attachment, username, authorName, onOpen }: PostMedi
       >
         <img
           src={media.src}
+          srcSet={media.srcSet}
+          sizes={media.srcSet ? FEED_IMAGE_SIZES : undefined}
+          // the box is reserved from the image's size before a byte arrives (no layout shift)
+          width={attachment.width ?? undefined}
+          height={attachment.height ?? undefined}
           onError={media.onError}
           alt={t.content.post.imageAlt(authorName)}
           loading="lazy"
           decoding="async"
-          className="max-h-[36rem] w-full object-cover transition-transform duration-300 group-hover:scale-[1.01]"
+          className="h-auto max-h-[36rem] w-full object-cover transition-transform duration-300 group-hover:scale-[1.01]"
         />
       </button>
     );

@@ -16,6 +16,11 @@ interface Fresh {
 export interface FreshMedia {
   /** The URL to load now. */
   src: string;
+  /**
+   * An image's widths for `srcset` (`<url> 480w, ...`), while the list's URLs hold; undefined
+   * after a refresh (the fresh URL is the whole image) or for an image with one width.
+   */
+  srcSet: string | undefined;
   /** The video's poster (refreshed together with the video). */
   poster: string | undefined;
   /** For onError of <img>/<video>: asks once for a fresh URL of this file. */
@@ -58,9 +63,15 @@ export function useFreshMedia(attachment: ContentAttachment, username: string): 
     if (Number.isFinite(left) && left < EXPIRY_MARGIN_MS) refresh();
   }, [attachment.expires_at, refresh]);
 
+  const refreshed = fresh !== null && fresh.forUrl === base;
+  const variants = attachment.variants ?? [];
   return {
     src: current,
-    poster: fresh && fresh.forUrl === base ? fresh.poster : attachment.poster_url,
+    srcSet:
+      !refreshed && variants.length > 1
+        ? variants.map((v) => `${v.url} ${v.width}w`).join(', ')
+        : undefined,
+    poster: refreshed ? fresh.poster : attachment.poster_url,
     onError: refresh,
     failed,
   };
