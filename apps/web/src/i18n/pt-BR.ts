@@ -139,6 +139,20 @@ export const t = {
     reload: 'Recarregar página',
   },
 
+  /** A page that failed (its code did not arrive, it threw) and the connection bar. */
+  pageError: {
+    title: 'Não foi possível abrir esta página',
+    text: 'Ocorreu um erro ao carregar esta página. O que você escreveu continua guardado.',
+    offlineTitle: 'Sem conexão',
+    offlineText:
+      'Esta página precisa da internet para abrir. Assim que a conexão voltar, ela abre sozinha; o que você escreveu continua guardado.',
+    retry: 'Tentar de novo',
+  },
+  offline: {
+    title: 'Sem conexão',
+    text: 'O que você escrever fica guardado até a internet voltar.',
+  },
+
   legal: {
     updatedAt: 'Última atualização: 1º de maio de 2026',
     backHome: 'Voltar ao Fã Clube',
