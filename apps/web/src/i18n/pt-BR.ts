@@ -48,6 +48,11 @@ export const t = {
         : count === 1
           ? '1 conversa não lida'
           : `${count} conversas não lidas`,
+    /** The 'Assinantes' badge's accessible text ('Assinantes (2 Pix aguardando confirmação)'). */
+    chargesWaiting: (count: number) =>
+      count >= 100
+        ? 'mais de 99 Pix aguardando confirmação'
+        : `${count} Pix aguardando confirmação`,
     openMenu: 'Abrir menu',
     menuTitle: 'Menu',
     skipToContent: 'Pular para o conteúdo',

@@ -14,6 +14,7 @@ import { expireOverdueCharges } from './charges.repo';
 import { sendCertificateExpiryNotices } from './pix-connections.service';
 import { findConnectionById, listConnectedAfter } from './pix-connections.repo';
 import { reconcileConnection } from './psp-webhooks.service';
+import { sendWaitingDigests } from './waiting.service';
 
 export const RECONCILE_QUEUE = queueName<{ connectionId: string }>('payments.pix-reconcile');
 const BATCH = 200;
@@ -57,10 +58,12 @@ export function reconcileQueue(ctx: AppContext): QueueDefinition<{ connectionId:
 /**
  * The payments sweep (every SUBSCRIPTION_JOBS_INTERVAL_SECONDS, as the subscriptions' one):
  * overdue pending charges -> expired; the owners of PSP connections whose certificate
- * expires soon are e-mailed, once per certificate.
+ * expires soon are e-mailed, once per certificate; the owners of workspaces where a Pix waits
+ * for their confirmation get the hourly digest (waiting.service.ts).
  */
 export async function runPaymentJobs(ctx: AppContext) {
   const expiredCharges = await expireOverdueCharges(ctx.db, ctx.clock.now());
   const certificateNotices = await sendCertificateExpiryNotices(ctx);
-  return { expiredCharges, certificateNotices };
+  const waitingDigests = await sendWaitingDigests(ctx);
+  return { expiredCharges, certificateNotices, waitingDigests };
 }

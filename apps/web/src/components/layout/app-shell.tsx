@@ -4,6 +4,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/pt-BR';
+import { useChargesWaiting } from '@/lib/charges-waiting';
 import { useChatUnreadCount } from '@/lib/chat-unread';
 import { useUnreadCount } from '@/lib/unread-count';
 import { useSession } from '@/lib/session';
@@ -61,6 +62,12 @@ function TopBar({ menu }: { menu: NavMenu }) {
   const { pathname } = useLocation();
   const [openedAt, setOpenedAt] = useState(pathname);
   const unread = useUnreadCount();
+  const waiting = useChargesWaiting();
+  // what waits behind the menu: unread conversations, Pix to confirm (issue 34)
+  const behindMenu = [
+    unread > 0 ? t.nav.unreadChats(unread) : null,
+    waiting > 0 ? t.nav.chargesWaiting(waiting) : null,
+  ].filter(Boolean);
   const menuReady = mobileMenu.useReady();
   mobileMenu.usePreload();
   // close the panel when the route changes (e.g. browser back)
@@ -76,7 +83,7 @@ function TopBar({ menu }: { menu: NavMenu }) {
         variant="ghost"
         size="icon"
         className="relative"
-        aria-label={unread > 0 ? `${t.nav.openMenu}, ${t.nav.unreadChats(unread)}` : t.nav.openMenu}
+        aria-label={[t.nav.openMenu, ...behindMenu].join(', ')}
         aria-expanded={open}
         onPointerEnter={mobileMenu.load}
         onClick={() => {
@@ -87,7 +94,7 @@ function TopBar({ menu }: { menu: NavMenu }) {
         }}
       >
         <Menu className="size-5" aria-hidden />
-        {unread > 0 ? (
+        {behindMenu.length > 0 ? (
           <span
             aria-hidden
             data-testid="menu-unread-dot"
