@@ -42,7 +42,7 @@ describe('every API route has its guard', () => {
         'GET /api/v1/public/images/*',
         'PUT /api/v1/storage/upload',
         'GET /api/v1/storage/object',
-        'POST /api/v1/webhooks/pix/c/:connection/:kind',
+        'POST /api/v1/webhooks/pix/c/:connection/:secret/:kind',
       ].sort(),
     );
   });

@@ -53,5 +53,13 @@ export const CHAT_EVENTS = {
   resync: 'chat.resync',
   updated: 'chat.updated',
 } as const;
+/**
+ * The same stream tells a workspace's owner and members that its Pix waiting for confirmation
+ * changed (a charge opened or was confirmed, issue 34): `event: charges.waiting`, `data:`
+ * `{ workspace_id }`, no `id`; the client refetches `GET /charges/{ws}/waiting`.
+ */
+export const CHARGE_EVENTS = { waiting: 'charges.waiting' } as const;
+/** `GET /charges/{ws}/waiting` counts up to this many. */
+export const CHARGES_WAITING_MAX = 100;
 /** At most this many missed messages are replayed on a reconnection; more answer `chat.resync`. */
 export const CHAT_REPLAY_MAX = 200;

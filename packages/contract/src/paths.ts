@@ -75,6 +75,8 @@ export const paths = {
   /** Cancel a subscription's automatic renewal (Pix Automático). */
   subscriptionRecurrence: '/subscriptions/:id/recurrence',
   paymentReviews: '/charges/:ws/reviews',
+  /** GET: how many Pix wait for the owner's confirmation (manual, unexpired). */
+  chargesWaiting: '/charges/:ws/waiting',
   paymentReviewResolve: '/charges/:ws/reviews/:id/resolve',
   /** A workspace connection's webhooks: `{webhookUrl}/pix`, `/rec` and `/cobr`. */
   pspWebhook: '/webhooks/pix/c/:connection/:secret/:kind',

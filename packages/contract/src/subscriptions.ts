@@ -318,6 +318,15 @@ export type ChargesResponse = z.infer<typeof ChargesResponse>;
 
 export const ChargeParams = z.object({ ws: Uuid, id: Uuid });
 
+/**
+ * GET /charges/{ws}/waiting (owner and members): the Pix charges that wait for the owner to
+ * confirm them (no PSP confirms them: pending, unexpired), counted up to CHARGES_WAITING_MAX.
+ */
+export const WaitingChargesResponse = z
+  .object({ count: z.number().int().min(0) })
+  .meta({ id: 'WaitingChargesResponse' });
+export type WaitingChargesResponse = z.infer<typeof WaitingChargesResponse>;
+
 // ---- Payments to review ----------------------------------------------------------
 
 export const PaymentReviewReason = z.enum(PAYMENT_REVIEW_REASONS);

@@ -99,3 +99,12 @@ export async function findUserContact(db: DbOrTx, userId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/** The user ids of a workspace's team (who hears its live events: chat, a Pix waiting). */
+export async function teamMemberIds(db: DbOrTx, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
+  return rows.map((r) => r.userId);
+}

@@ -12,7 +12,7 @@ import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { collectNav } from '@/components/layout/nav-items';
 import type { NavHandle } from '@/components/layout/nav-items';
-import { UnreadMessagesBadge } from '@/components/layout/unread-messages';
+import { ChargesWaitingBadge, UnreadMessagesBadge } from '@/components/layout/unread-messages';
 import { appsNav } from '@/features/apps/nav';
 import { filesNav } from '@/features/files/nav';
 import { financeNav } from '@/features/finance/nav';
@@ -173,7 +173,12 @@ const shellRoutes: RouteObject[] = [
       },
       {
         path: '/subscribers',
-        handle: nav({ label: t.nav.subscribers, icon: Users, order: 20 }),
+        handle: nav({
+          label: t.nav.subscribers,
+          icon: Users,
+          order: 20,
+          badge: ChargesWaitingBadge,
+        }),
         element: page(() => import('./routes/subscribers').then((m) => m.SubscribersRoute)),
       },
       {

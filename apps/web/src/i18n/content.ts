@@ -100,6 +100,12 @@ export const t = {
       coverAlt: (label: string) => `Capa de ${label}`,
     },
     feed: {
+      /** The creator's first screen when Pix wait for her confirmation (issue 34). */
+      waitingPixTitle: (n: number) =>
+        n === 1 ? 'Um Pix aguarda a sua confirmação' : `${n} Pix aguardam a sua confirmação`,
+      waitingPixText:
+        'Confira no extrato do seu banco se o dinheiro chegou e confirme: quem pagou só tem acesso depois disso.',
+      waitingPixAction: 'Conferir pagamentos',
       title: 'Feed',
       description: 'As suas publicações e as dos criadores que você assina.',
       recommended: 'Recomendados',

@@ -47,6 +47,9 @@ export const t = {
       manualTitle: 'Como a assinatura é ativada',
       manualText:
         'O pagamento vai direto para a conta do criador, que confirma o recebimento do Pix. Assim que ele confirmar, sua assinatura fica ativa — esta janela se atualiza sozinha.',
+      /** What happens after paying when the creator confirms by hand (issue 34). */
+      manualNext:
+        'Depois de pagar: o criador recebe um aviso do seu Pix e confirma quando o vê na conta dele — costuma levar algumas horas. Você pode fechar esta janela; quando ele confirmar, o conteúdo se abre no perfil e em Minhas assinaturas.',
       automaticText:
         'O pagamento vai direto para a conta do criador e é confirmado automaticamente assim que o Pix chegar — esta janela se atualiza sozinha.',
       waiting: 'Aguardando a confirmação do pagamento…',

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
+import { drafts } from '@/lib/drafts';
 import { installMatchMedia, resetMedia } from './media';
 
 // Pages, the app shell and the toasts are lazy modules: the first test of a file waits for them
@@ -31,6 +32,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   toast.clear();
+  drafts.clear();
   localStorage.clear();
   document.documentElement.className = '';
   vi.unstubAllGlobals();

@@ -147,6 +147,10 @@ export const charges = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('charges_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt.desc()),
     index('charges_workspace_kind_idx').on(t.workspaceId, t.kind, t.createdAt.desc()),
+    // the Pix waiting for their owner's confirmation (issue 34): the e-mail digest's sweep
+    index('charges_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.provider} = 'manual'`),
     index('charges_connection_pending_idx')
       .on(t.connectionId, t.createdAt)
       .where(sql`${t.status} = 'pending'`),
@@ -295,3 +299,14 @@ export const pixRefunds = pgTable(
   },
   (t) => [uniqueIndex('pix_refunds_end_to_end_uq').on(t.endToEndId)],
 );
+
+/**
+ * The last e-mail that told a workspace's owner that Pix payments wait for her confirmation
+ * (issue 34): at most one an hour, only when a charge opened since the last one still waits.
+ */
+export const chargeDigests = pgTable('charge_digests', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});

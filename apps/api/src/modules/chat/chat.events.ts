@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { CHAT_EVENTS } from '@fa-clube/contract';
+import { CHARGE_EVENTS, CHAT_EVENTS } from '@fa-clube/contract';
 import type { ChatMessage } from '@fa-clube/contract';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../../lib/context';
@@ -15,10 +15,14 @@ import { openSessions } from '../../read-models/sessions';
  * still open?).
  */
 
-/** A new message, or a conversation changed without one (a mute): to the people it concerns. */
+/**
+ * A new message, or a conversation changed without one (a mute), or a workspace's Pix waiting for
+ * confirmation changed (payments, issue 34): to the people it concerns.
+ */
 export type ChatEvent =
   | { recipients: string[]; message: ChatMessage }
-  | { recipients: string[]; updated: { chat_id: string } };
+  | { recipients: string[]; updated: { chat_id: string } }
+  | { recipients: string[]; charges: { workspace_id: string } };
 
 /** A stream whose client reads nothing is ended once this much waits to be written. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -67,6 +71,11 @@ export class EventStream {
   /** A conversation changed: the client refetches it (nothing to replay, so no id). */
   updated(chatId: string) {
     this.write(frame(CHAT_EVENTS.updated, null, { chat_id: chatId }));
+  }
+
+  /** The workspace's waiting Pix changed: the client refetches their count (no id). */
+  chargesWaiting(workspaceId: string) {
+    this.write(frame(CHARGE_EVENTS.waiting, null, { workspace_id: workspaceId }));
   }
 
   /** Writes what the client missed (or tells it to refetch), then what arrived meanwhile. */
@@ -147,7 +156,8 @@ export class ChatHub {
     for (const userId of event.recipients)
       for (const stream of this.byUser.get(userId) ?? [])
         if ('message' in event) stream.deliver(event.message);
-        else stream.updated(event.updated.chat_id);
+        else if ('updated' in event) stream.updated(event.updated.chat_id);
+        else stream.chargesWaiting(event.charges.workspace_id);
   }
 
   add(stream: EventStream) {

@@ -17,6 +17,7 @@ import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 import type { WorkspaceRole } from '../../db/schema/workspaces';
 import { queryRows } from '../../db/sql';
 import { activeSubscriptionSql } from '../../read-models/active-subscription';
+import { teamMemberIds } from '../../read-models/team-members';
 
 export interface ChatMessageView {
   id: string;
@@ -290,11 +291,8 @@ export async function listMessagesAfter(
 
 /** Who a message in `workspaceId`'s conversation with `fanId` goes to: the fan and the team. */
 export async function chatRecipients(db: DbOrTx, workspaceId: string, fanId: string | null) {
-  const rows = await db
-    .select({ userId: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .where(sql`${workspaceMembers.workspaceId} = ${workspaceId}`);
-  return [...new Set([...(fanId ? [fanId] : []), ...rows.map((r) => r.userId)])];
+  const team = await teamMemberIds(db, workspaceId);
+  return [...new Set([...(fanId ? [fanId] : []), ...team])];
 }
 
 /**

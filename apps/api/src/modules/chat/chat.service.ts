@@ -35,6 +35,7 @@ import {
 } from './chat.queries';
 import type { ChatMessageView, ChatView } from './chat.queries';
 import { chatHub } from './chat.events';
+import type { ChatEvent } from './chat.events';
 import {
   anonymiseChatsOf,
   findChatSettings,
@@ -336,4 +337,12 @@ export async function* exportMessagesOf(ctx: AppContext, userId: string) {
     if (rows.length < EXPORT_BATCH) return;
     after = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * Publishes `event` on the live stream (GET /events) to its recipients, on every process: how
+ * another module tells people something live (payments: a workspace's Pix waiting changed).
+ */
+export async function publishLiveEvent(ctx: AppContext, event: ChatEvent): Promise<void> {
+  await chatHub(ctx).publish(event);
 }

@@ -10,6 +10,7 @@ import {
   PaymentReviewsQuery,
   PaymentReviewsResponse,
   PixRefund,
+  WaitingChargesResponse,
   WorkspaceParams,
   errorResponses,
   paths,
@@ -17,6 +18,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { confirmCharge, getCharge, listCharges } from './charges.service';
 import { getPaymentReviews, refundPayment, resolvePaymentReview } from './payment-reviews.service';
+import { getWaitingCharges } from './waiting.service';
 
 /** A workspace's charges, their confirmation, payments to review and their refunds. */
 export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -36,6 +38,22 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => listCharges(ctx, request.actor, request.params.ws, request.query),
+    );
+
+    app.get(
+      paths.chargesWaiting,
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Quantos Pix aguardam a confirmação do proprietário (proprietário e membros)',
+          description:
+            'Cobranças sem PSP conectado (confirmação manual) ainda pendentes e dentro da validade, ' +
+            'contadas até 100. O evento ao vivo `charges.waiting` avisa quando muda.',
+          params: WorkspaceParams,
+          response: { 200: WaitingChargesResponse, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => getWaitingCharges(ctx, request.actor, request.params.ws),
     );
 
     app.get(

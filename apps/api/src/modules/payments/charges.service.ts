@@ -24,6 +24,7 @@ import { findChargeWithPayer, listWorkspaceCharges } from './payments.queries';
 import { findPixSettings } from './pix-settings.repo';
 import type { ChargeRow } from './charges.repo';
 import type { PixSettingsRow } from './pix-settings.repo';
+import { publishWaitingChanged } from './waiting.service';
 
 const chargeNotFound = () => new AppError('CHARGE_NOT_FOUND', 'Cobrança não encontrada.');
 
@@ -94,7 +95,7 @@ async function createCharge(
     description: input.description,
   });
   try {
-    return await insertCharge(ctx.db, {
+    const row = await insertCharge(ctx.db, {
       workspaceId: input.workspace.id,
       payerId: input.payerId,
       planId: input.plan.id,
@@ -112,6 +113,9 @@ async function createCharge(
       renewalOf: input.renewalOf ?? null,
       createdAt: now,
     });
+    // no PSP confirms it: the owner and members see it wait, live (issue 34)
+    if (!connection) await publishWaitingChanged(ctx, input.workspace.id);
+    return row;
   } catch (err) {
     if (
       !isUniqueViolation(err, 'charges_one_pending_uq') &&
@@ -182,6 +186,7 @@ export async function confirmCharge(
       'Esta cobrança foi cancelada e não pode ser confirmada.',
     );
   }
+  await publishWaitingChanged(ctx, workspaceId);
   const detail = (await findChargeWithPayer(ctx.db, workspaceId, chargeId))!;
   return { charge: toChargeDetail(detail), ...applied.grant };
 }

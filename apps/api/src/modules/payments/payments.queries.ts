@@ -6,7 +6,7 @@
  * ignored as amount_mismatch, already_paid or charge_not_payable), with the
  * charge and the payer's names; the workspace owner's contact (notices).
  */
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { charges, pixNotifications, pixRefunds } from '../../db/schema/payments';
 import type { ChargeKind } from '@fa-clube/contract';
@@ -140,4 +140,31 @@ export async function findWorkspaceOwnerContact(db: DbOrTx, workspaceId: string)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The workspace's newest charges that wait for its owner's confirmation (manual, pending,
+ * unexpired), with the payer's names: the e-mail digest's lines (issue 34).
+ */
+export async function listWaitingCharges(
+  db: DbOrTx,
+  workspaceId: string,
+  now: Date,
+  limit: number,
+) {
+  return db
+    .select({ charge: charges, ...payerNames })
+    .from(charges)
+    .innerJoin(users, eq(users.id, charges.payerId))
+    .leftJoin(sql`lateral ${payerWorkspace} pw`, sql`true`)
+    .where(
+      and(
+        eq(charges.workspaceId, workspaceId),
+        eq(charges.status, 'pending'),
+        eq(charges.provider, 'manual'),
+        gt(charges.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(charges.createdAt), desc(charges.id))
+    .limit(limit);
 }

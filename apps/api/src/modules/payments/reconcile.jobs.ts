@@ -14,6 +14,7 @@ import { expireOverdueCharges } from './charges.repo';
 import { giveWebhookSecrets, sendCertificateExpiryNotices } from './pix-connections.service';
 import { findConnectionById, listConnectedAfter } from './pix-connections.repo';
 import { reconcileConnection } from './psp-webhooks.service';
+import { sendWaitingDigests } from './waiting.service';
 
 export const RECONCILE_QUEUE = queueName<{ connectionId: string }>('payments.pix-reconcile');
 const BATCH = 200;
@@ -58,11 +59,13 @@ export function reconcileQueue(ctx: AppContext): QueueDefinition<{ connectionId:
  * The payments sweep (every SUBSCRIPTION_JOBS_INTERVAL_SECONDS, as the subscriptions' one):
  * overdue pending charges -> expired; the owners of PSP connections whose certificate
  * expires soon are e-mailed, once per certificate; connections made before webhook secrets
- * get one (registered at their PSP).
+ * get one (registered at their PSP); the owners of workspaces where a Pix waits for their
+ * confirmation get the hourly digest (waiting.service.ts).
  */
 export async function runPaymentJobs(ctx: AppContext) {
   const expiredCharges = await expireOverdueCharges(ctx.db, ctx.clock.now());
   const certificateNotices = await sendCertificateExpiryNotices(ctx);
   const webhookSecrets = await giveWebhookSecrets(ctx);
-  return { expiredCharges, certificateNotices, webhookSecrets };
+  const waitingDigests = await sendWaitingDigests(ctx);
+  return { expiredCharges, certificateNotices, webhookSecrets, waitingDigests };
 }

@@ -1,11 +1,11 @@
 import { TriangleAlert } from 'lucide-react';
-import { Component } from 'react';
 import type { ReactNode } from 'react';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { StatusScreen } from '@/components/layout/status-screen';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/pt-BR';
 
-/** Shown when a route throws while rendering. */
+/** Shown when the frame around the pages throws while rendering (each page has its own, PageError). */
 export function RouteError() {
   return (
     <StatusScreen
@@ -20,30 +20,17 @@ export function RouteError() {
   );
 }
 
-interface BoundaryState {
-  failed: boolean;
-  pathname: string;
-}
-
 /** Shows RouteError instead of its children after they throw, until the address changes. */
-export class RouteErrorBoundary extends Component<
-  { pathname: string; children: ReactNode },
-  BoundaryState
-> {
-  override state: BoundaryState = { failed: false, pathname: this.props.pathname };
-
-  static getDerivedStateFromError(): Partial<BoundaryState> {
-    return { failed: true };
-  }
-
-  static getDerivedStateFromProps(
-    props: { pathname: string },
-    state: BoundaryState,
-  ): Partial<BoundaryState> | null {
-    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
-  }
-
-  override render() {
-    return this.state.failed ? <RouteError /> : this.props.children;
-  }
+export function RouteErrorBoundary({
+  pathname,
+  children,
+}: {
+  pathname: string;
+  children: ReactNode;
+}) {
+  return (
+    <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
+      {children}
+    </ErrorBoundary>
+  );
 }

@@ -249,3 +249,46 @@ describe('route guards', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('Pix waiting for the owner (issue 34)', () => {
+  function withWaiting(count: number) {
+    storeSession({ id: 'w1', label: 'Maria', username: 'mariasilva', is_owner: true });
+    return mockFetch((call) => {
+      if (call.path === '/api/v1/me') return { body: meFixture() };
+      if (call.path === '/api/v1/charges/w1/waiting') return { body: { count } };
+      return { status: 404, body: { message: 'x', code: 'NOT_FOUND' } };
+    });
+  }
+
+  it("counts them on 'Assinantes'", async () => {
+    setViewportWidth(1280);
+    withWaiting(2);
+    renderRoutes(routes, '/settings/security');
+    const entry = await screen.findByRole('link', {
+      name: /^Assinantes ?\(2 Pix aguardando confirmação\)$/,
+    });
+    expect(entry).toHaveAttribute('href', '/subscribers');
+    expect(within(entry).getByTestId('charges-waiting-badge')).toHaveTextContent('2');
+  });
+
+  it("marks the phone's menu button", async () => {
+    setViewportWidth(375);
+    withWaiting(1);
+    renderRoutes(routes, '/settings/security');
+    expect(
+      await screen.findByRole('button', { name: 'Abrir menu, 1 Pix aguardando confirmação' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('menu-unread-dot')).toBeInTheDocument();
+  });
+
+  it('shows nothing when none waits', async () => {
+    setViewportWidth(375);
+    const { calls } = withWaiting(0);
+    renderRoutes(routes, '/settings/security');
+    expect(await screen.findByRole('button', { name: 'Abrir menu' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/v1/charges/w1/waiting')).toBe(true),
+    );
+    expect(screen.queryByTestId('menu-unread-dot')).not.toBeInTheDocument();
+  });
+});

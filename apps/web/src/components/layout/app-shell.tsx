@@ -4,9 +4,11 @@ import type { ComponentType, ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/pt-BR';
+import { useChargesWaiting } from '@/lib/charges-waiting';
 import { useChatUnreadCount } from '@/lib/chat-unread';
 import { useUnreadCount } from '@/lib/unread-count';
 import { useSession } from '@/lib/session';
+import { preloadable } from '@/lib/preload';
 import { useIsWideLayout } from '@/lib/use-media-query';
 import { Brand } from './brand';
 import type { NavMenu } from './nav-items';
@@ -14,9 +16,9 @@ import { NavList } from './nav-list';
 import { UserMenu } from './user-menu';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
-// the phone's slide-in panel (Radix Dialog) loads when the menu button is first pressed
-const loadMobileMenu = () => import('./mobile-menu');
-const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+// the phone's slide-in panel (Radix Dialog) is fetched after the page, so that it opens offline
+const mobileMenu = preloadable(() => import('./mobile-menu'));
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 function SkipLink() {
   return (
@@ -55,11 +57,19 @@ function Sidebar({ menu }: { menu: NavMenu }) {
 /** < 768 px: the top bar with a menu button that opens the same entries in a left panel. */
 function TopBar({ menu }: { menu: NavMenu }) {
   const [open, setOpen] = useState(false);
-  // the panel's code is fetched on the first press and stays mounted from then on
+  // the panel is mounted on the first press (once its code is in) and stays mounted from then on
   const [loaded, setLoaded] = useState(false);
   const { pathname } = useLocation();
   const [openedAt, setOpenedAt] = useState(pathname);
   const unread = useUnreadCount();
+  const waiting = useChargesWaiting();
+  // what waits behind the menu: unread conversations, Pix to confirm (issue 34)
+  const behindMenu = [
+    unread > 0 ? t.nav.unreadChats(unread) : null,
+    waiting > 0 ? t.nav.chargesWaiting(waiting) : null,
+  ].filter(Boolean);
+  const menuReady = mobileMenu.useReady();
+  mobileMenu.usePreload();
   // close the panel when the route changes (e.g. browser back)
   if (open && openedAt !== pathname) {
     setOpen(false);
@@ -73,17 +83,18 @@ function TopBar({ menu }: { menu: NavMenu }) {
         variant="ghost"
         size="icon"
         className="relative"
-        aria-label={unread > 0 ? `${t.nav.openMenu}, ${t.nav.unreadChats(unread)}` : t.nav.openMenu}
+        aria-label={[t.nav.openMenu, ...behindMenu].join(', ')}
         aria-expanded={open}
-        onPointerEnter={() => void loadMobileMenu().catch(() => undefined)}
+        onPointerEnter={mobileMenu.load}
         onClick={() => {
+          mobileMenu.load();
           setOpenedAt(pathname);
           setOpen(true);
           setLoaded(true);
         }}
       >
         <Menu className="size-5" aria-hidden />
-        {unread > 0 ? (
+        {behindMenu.length > 0 ? (
           <span
             aria-hidden
             data-testid="menu-unread-dot"
@@ -91,7 +102,7 @@ function TopBar({ menu }: { menu: NavMenu }) {
           />
         ) : null}
       </Button>
-      {loaded ? (
+      {loaded && menuReady ? (
         <Suspense fallback={null}>
           <MobileMenu
             menu={menu}

@@ -1,20 +1,21 @@
 import { t } from '@/i18n/pt-BR';
-import { formatUnread, useUnreadCount } from '@/lib/unread-count';
+import { useChargesWaiting } from '@/lib/charges-waiting';
+import { useUnreadCount } from '@/lib/unread-count';
+import { NavBadge } from './nav-badge';
 
 /**
- * The 'Mensagens' entry's badge: how many conversations have unread messages ('99+' beyond 99),
- * read out as '(3 conversas não lidas)' after the entry's name. Nothing when there are none.
+ * The 'Mensagens' entry's badge: how many conversations have unread messages, read out as
+ * '(3 conversas não lidas)' after the entry's name.
  */
 export function UnreadMessagesBadge() {
   const count = useUnreadCount();
-  if (count === 0) return null;
+  return <NavBadge count={count} label={t.nav.unreadChats(count)} testId="unread-badge" />;
+}
+
+/** The 'Assinantes' entry's badge: how many Pix wait for the owner's confirmation (issue 34). */
+export function ChargesWaitingBadge() {
+  const count = useChargesWaiting();
   return (
-    <span
-      data-testid="unread-badge"
-      className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums"
-    >
-      <span aria-hidden>{formatUnread(count)}</span>
-      <span className="sr-only">{` (${t.nav.unreadChats(count)})`}</span>
-    </span>
+    <NavBadge count={count} label={t.nav.chargesWaiting(count)} testId="charges-waiting-badge" />
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -155,6 +155,40 @@ describe('Composer', () => {
     fireEvent.change(text, { target: { value: '' } });
     choose(file('foto.png', 'image/png'));
     expect(send).toBeEnabled();
+  });
+
+  it('keeps the typed text until it is published: offline, after leaving, after a failure', async () => {
+    signIn();
+    let online = false;
+    mockFetch((call) => {
+      if (call.path !== `/api/v1/content/${WS_ID}`) return { body: {} };
+      if (!online) throw new TypeError('Failed to fetch');
+      return { status: 201, body: makePost({ is_owner: true }) };
+    });
+    const first = renderAt(<Composer workspaceId={WS_ID} authorName="Maria" />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nova publicação' }), {
+      target: { value: 'Texto que não pode sumir' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(
+      await screen.findByText('Não foi possível conectar ao servidor. Verifique sua conexão.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nova publicação' })).toHaveValue(
+      'Texto que não pode sumir',
+    );
+    // the composer goes away (another page, the page's error screen) and comes back
+    first.unmount();
+    renderAt(<Composer workspaceId={WS_ID} authorName="Maria" />);
+    const text = screen.getByRole('textbox', { name: 'Nova publicação' });
+    expect(text).toHaveValue('Texto que não pode sumir');
+
+    online = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('Sua publicação foi postada com sucesso.')).toBeInTheDocument();
+    await waitFor(() => expect(text).toHaveValue(''));
+    cleanup();
+    renderAt(<Composer workspaceId={WS_ID} authorName="Maria" />);
+    expect(screen.getByRole('textbox', { name: 'Nova publicação' })).toHaveValue('');
   });
 
   it('keeps one attachment: another replaces it, an unsupported one is refused, remove clears it', async () => {

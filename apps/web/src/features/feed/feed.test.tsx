@@ -38,12 +38,15 @@ function feedApi({
   posts = [makePost()],
   recommended = RECOMMENDED,
   ownTotal = 3,
+  waiting = 0,
 }: {
   posts?: ReturnType<typeof makePost>[];
   recommended?: RecommendedProfile[];
   ownTotal?: number;
+  waiting?: number;
 } = {}) {
   return mockFetch((call: Call) => {
+    if (call.path === `/api/v1/charges/${WS_ID}/waiting`) return { body: { count: waiting } };
     if (call.path === `/api/v1/contents/${WS_ID}/feed`) {
       const page = Number(call.query.get('page'));
       const size = Number(call.query.get('size'));
@@ -115,6 +118,29 @@ describe('feed', () => {
     expect(await screen.findAllByTestId('post')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: 'Recomendados' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.path.endsWith('/recommended'))).toBe(false);
+  });
+
+  it('tells the owner how many Pix wait for her confirmation, with the way to them', async () => {
+    signIn();
+    feedApi({ waiting: 2 });
+    renderAt(<DashboardRoute />, '/');
+    const card = await screen.findByRole('region', { name: '2 Pix aguardam a sua confirmação' });
+    expect(card).toHaveTextContent('Confira no extrato do seu banco se o dinheiro chegou');
+    expect(screen.getByRole('link', { name: 'Conferir pagamentos' })).toHaveAttribute(
+      'href',
+      '/subscribers?aba=pendentes',
+    );
+  });
+
+  it('shows no Pix card when none waits', async () => {
+    signIn();
+    const { calls } = feedApi({ waiting: 0 });
+    renderAt(<DashboardRoute />, '/');
+    expect(await screen.findAllByTestId('post')).toHaveLength(1);
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === `/api/v1/charges/${WS_ID}/waiting`)).toBe(true),
+    );
+    expect(screen.queryByTestId('waiting-pix')).not.toBeInTheDocument();
   });
 
   it('gives the owner the composer, and the next steps until the first post', async () => {

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { CHAT_EVENTS } from '@fa-clube/contract';
+import { CHARGE_EVENTS, CHAT_EVENTS } from '@fa-clube/contract';
 import type { ChatMessage } from '@fa-clube/contract';
+import { onChargesWaiting } from '@/lib/charges-waiting';
 import { loadContract } from '@/lib/contract-schemas';
 import { openLiveEvents } from '@/lib/live-events';
 import { useViewerId } from '@/lib/session';
@@ -13,7 +14,8 @@ import { outbox } from '../lib/outbox';
  * The chat's live events for the signed-in user, while the app shell shows (one stream per tab,
  * docs/decisions/041-web-chat.md): each `chat.message` checked against the contract and merged
  * into the caches; a `chat.updated` (a mute) refetches that conversation; a reconnection or a
- * `chat.resync` refetches what is on screen. Closed when
+ * `chat.resync` refetches what is on screen; a `charges.waiting` refetches the workspace's
+ * waiting Pix (lib/charges-waiting.ts). Closed when
  * the user signs out (the shell stops rendering it) or changes.
  */
 export function ChatLive() {
@@ -23,8 +25,14 @@ export function ChatLive() {
   useEffect(() => {
     if (!viewer) return;
     const live = openLiveEvents({
-      events: [CHAT_EVENTS.message, CHAT_EVENTS.resync, CHAT_EVENTS.updated],
+      events: [CHAT_EVENTS.message, CHAT_EVENTS.resync, CHAT_EVENTS.updated, CHARGE_EVENTS.waiting],
       onEvent: (event, data) => {
+        // the same stream tells a workspace's team that its Pix waiting changed (issue 34)
+        if (event === CHARGE_EVENTS.waiting) {
+          const ws = (data as { workspace_id?: unknown } | null)?.workspace_id;
+          if (typeof ws === 'string') onChargesWaiting(queryClient, ws);
+          return;
+        }
         if (event === CHAT_EVENTS.resync) {
           refetchAll(queryClient, viewer);
           return;

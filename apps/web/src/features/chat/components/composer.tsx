@@ -1,15 +1,13 @@
 import { CHAT_TEXT_MAX } from '@fa-clube/contract';
 import { SendHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { useDraft } from '@/lib/drafts';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { composerState, enterAction } from '../lib/messages';
 import { t } from '../strings';
-
-/** What was typed and not sent, by conversation, for the tab's life. */
-const drafts = new Map<string, string>();
 
 /**
  * The message box: grows with the text up to a few lines, Enter sends and Shift+Enter breaks the
@@ -17,17 +15,13 @@ const drafts = new Map<string, string>();
  * the 2000-character limit and sending waits while over it.
  */
 export function Composer({ chatId, onSend }: { chatId: string; onSend: (text: string) => void }) {
-  const [text, setText] = useState(() => drafts.get(chatId) ?? '');
+  // what was typed and not sent, by conversation, for the tab's life
+  const [text, setText] = useDraft(`chat:${chatId}`);
   const ref = useRef<HTMLTextAreaElement>(null);
   const touch = useMediaQuery('(pointer: coarse)');
   const counterId = useId();
   const hintId = useId();
   const state = composerState(text);
-
-  useEffect(() => {
-    if (text) drafts.set(chatId, text);
-    else drafts.delete(chatId);
-  }, [chatId, text]);
 
   const submit = () => {
     if (!composerState(text).canSend) return;

@@ -9,6 +9,7 @@ import { Form, FormSubmit } from '@/components/ui/form';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/content';
+import { drafts, useKeepDraft } from '@/lib/drafts';
 import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreatePost } from '../hooks/use-create-post';
@@ -47,9 +48,12 @@ export interface ComposerProps {
  * enabled with a non-blank text of at least 3 characters or an attachment.
  */
 export function Composer({ workspaceId, authorName, authorAvatarUrl, className }: ComposerProps) {
-  const form = useZodForm(ComposerForm, { defaultValues: { text: '' } });
+  // the text is kept as a draft until it is published (the chat's way, lib/drafts.ts)
+  const draftKey = `post:${workspaceId}`;
+  const form = useZodForm(ComposerForm, { defaultValues: { text: drafts.get(draftKey) } });
   const { field, fieldState } = useController({ control: form.control, name: 'text' });
   const text = field.value;
+  useKeepDraft(draftKey, text);
   const [attachment, setAttachment] = useState<Chosen | null>(null);
   const [posterUrl, setPosterUrl] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);

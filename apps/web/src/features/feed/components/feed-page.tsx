@@ -6,11 +6,13 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '@/i18n/content';
+import { useChargesWaiting } from '@/lib/charges-waiting';
 import { useSession } from '@/lib/session';
 import { useIsWideLayout } from '@/lib/use-media-query';
 import { useOwnProfile, useRecommended } from '../hooks/use-feed-data';
 import { GettingStarted } from './getting-started';
 import { Recommended } from './recommended';
+import { WaitingPix } from './waiting-pix';
 
 /** Who posts from the owner's composer. */
 export interface FeedAuthor {
@@ -39,6 +41,7 @@ export function FeedPage({ composer, posts }: FeedPageProps) {
   const wide = useIsWideLayout();
   const recommended = useRecommended(ws, wide);
   const ownProfile = useOwnProfile();
+  const waitingPix = useChargesWaiting();
   const profiles = wide ? (recommended.data?.profiles ?? []) : [];
   const showRecommended = profiles.length > 0;
   const firstName = (metadata?.full_name ?? metadata?.label ?? '').split(/\s+/)[0] ?? '';
@@ -86,6 +89,7 @@ export function FeedPage({ composer, posts }: FeedPageProps) {
             <Skeleton data-testid="feed-settling" className="h-40 rounded-2xl" />
           ) : (
             <>
+              {owner && waitingPix > 0 ? <WaitingPix count={waitingPix} /> : null}
               {newCreator ? <GettingStarted firstName={firstName} /> : null}
               {owner && ws
                 ? composer({

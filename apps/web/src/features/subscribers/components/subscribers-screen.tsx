@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -40,8 +41,10 @@ export function SubscribersScreen() {
 function SubscribersTabs({ ws, isOwner }: { ws: string; isOwner: boolean }) {
   const pending = usePendingCharges(ws);
   const pendingTotal = pending.data?.pages.at(-1)?.total ?? 0;
+  // ?aba=pendentes opens 'Pagamentos pendentes' (the first screen's card, the e-mail digest)
+  const [params] = useSearchParams();
   return (
-    <Tabs defaultValue="subscribers">
+    <Tabs defaultValue={params.get('aba') === 'pendentes' ? 'pending' : 'subscribers'}>
       <TabsList className="w-full sm:w-fit">
         <TabsTrigger value="subscribers" className="sm:px-4">
           {t.subscriptions.subscribers.tabSubscribers}

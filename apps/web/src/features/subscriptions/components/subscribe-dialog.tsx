@@ -367,6 +367,11 @@ function SubscribeBody({
                       ? t.subscriptions.dialog.automaticText
                       : t.subscriptions.dialog.manualText}
                   </p>
+                  {automatic ? null : (
+                    <p className="text-muted-foreground" data-testid="manual-next">
+                      {t.subscriptions.dialog.manualNext}
+                    </p>
+                  )}
                 </>
               )}
               <p className="flex items-center gap-2 font-medium" role="status">
