@@ -224,7 +224,10 @@ export const pixRecurrences = pgTable(
     /** The first period's immediate charge (Jornada 3). */
     firstChargeId: uuid('first_charge_id').references(() => charges.id, { onDelete: 'set null' }),
     valueCents: integer('value_cents').notNull(),
-    /** Who ended it: fan (Minhas assinaturas), payer_bank (bank app), psp. */
+    /**
+     * Who ended it: fan (Minhas assinaturas), payer_bank (bank app), psp, creator (the
+     * connection ended), account_deleted (the fan's account).
+     */
     cancelledBy: text('cancelled_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -233,6 +236,13 @@ export const pixRecurrences = pgTable(
     uniqueIndex('pix_recurrences_id_rec_uq').on(t.idRec),
     index('pix_recurrences_subscription_idx').on(t.subscriptionId, t.createdAt),
     index('pix_recurrences_first_charge_idx').on(t.firstChargeId),
+    // what an ended connection or a deleted account leaves live, walked in batches
+    index('pix_recurrences_live_connection_idx')
+      .on(t.connectionId, t.id)
+      .where(sql`${t.status} in ('CRIADA', 'APROVADA')`),
+    index('pix_recurrences_live_payer_idx')
+      .on(t.payerId, t.id)
+      .where(sql`${t.status} in ('CRIADA', 'APROVADA')`),
   ],
 );
 

@@ -35,7 +35,11 @@ import type { UserRow } from '../auth/auth.service';
 import { anonymiseChatsOfDeletedAccount, exportMessagesOf } from '../chat/chat.service';
 import { forgetContentOf } from '../content/content.service';
 import { forgetMessagesTo } from '../email-marketing/email-marketing.service';
-import { closeChargesOfDeletedPayer } from '../payments/payments.service';
+import {
+  cancelRecurrencesOfDeletedPayer,
+  closeChargesOfDeletedPayer,
+  endPaymentsOfDeletedWorkspaces,
+} from '../payments/payments.service';
 import { endSubscriptionsOfDeletedAccount } from '../subscriptions/subscriptions.service';
 import {
   closeWorkspacesOfDeletedAccount,
@@ -505,6 +509,9 @@ export async function deleteAccount(
     return { owned, verifications };
   });
   await removeClosedWorkspaceFiles(ctx, closed.owned);
+  // nothing of theirs stays live at a PSP: their workspaces' connections, their authorizations
+  await endPaymentsOfDeletedWorkspaces(ctx, closed.owned);
+  await cancelRecurrencesOfDeletedPayer(ctx, user.id);
   await removeVerificationFiles(ctx, closed.verifications);
   if (user.avatarPath)
     await ctx.storage

@@ -38,6 +38,8 @@ import type { ChargeRow } from './charges.repo';
 import { toPendingCharge } from './dto';
 import { findPixSettings } from './pix-settings.repo';
 import { findRecurrenceByFirstCharge } from './recurrences.repo';
+import { finishEndedConnections } from './pix-connections.service';
+import { cancelLiveRecurrences } from './recurrences.service';
 
 export { openCharge } from './charges.service';
 export { toPaymentInfo, toPendingCharge } from './dto';
@@ -86,6 +88,21 @@ export async function recurrenceOfCharge(ctx: AppContext, chargeId: string) {
  * their paid charges stay (amounts, dates: the creators' records) with the payer's handle
  * taken out of the creators' ledgers.
  */
+/**
+ * After workspaces were deleted (the soft-delete ended their PSP connection in the same
+ * transaction): what the connection left live at the PSP is undone now — webhooks removed,
+ * live Pix Automático recurrences cancelled, secrets erased (the payments sweep retries).
+ */
+export const endPaymentsOfDeletedWorkspaces = (ctx: AppContext, workspaceIds: string[]) =>
+  finishEndedConnections(ctx, workspaceIds);
+
+/**
+ * After an account was deleted: its live Pix Automático authorizations, as a fan, are
+ * cancelled at their PSPs (so nobody debits it again); answers how many the PSPs did not take.
+ */
+export const cancelRecurrencesOfDeletedPayer = (ctx: AppContext, payerId: string) =>
+  cancelLiveRecurrences(ctx, { payerId }, 'account_deleted');
+
 export async function closeChargesOfDeletedPayer(tx: DbOrTx, payerId: string) {
   const paid = await closeChargesOfPayer(tx, payerId);
   await anonymisePayerInLedger(tx, paid);

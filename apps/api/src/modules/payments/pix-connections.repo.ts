@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pixConnections } from '../../db/schema/payments';
 
@@ -32,10 +32,11 @@ export async function saveConnection(
   return row!;
 }
 
+/** Ends a connection: its webhook secret goes at once (its URL answers 404), its secrets later. */
 export async function disconnectConnection(db: DbOrTx, id: string, now: Date) {
   const [row] = await db
     .update(pixConnections)
-    .set({ status: 'disconnected', disconnectedAt: now, updatedAt: now })
+    .set({ status: 'disconnected', disconnectedAt: now, webhookSecretHash: null, updatedAt: now })
     .where(and(eq(pixConnections.id, id), eq(pixConnections.status, 'connected')))
     .returning();
   return row ?? null;
@@ -69,6 +70,37 @@ export async function setWebhookSecret(
     )
     .returning({ id: pixConnections.id });
   return rows.length === 1;
+}
+
+/**
+ * Ended connections still holding their secrets (what they left live at the PSP not yet
+ * undone), of these workspaces or any; oldest first.
+ */
+export async function findEndedConnectionsWithSecrets(
+  db: DbOrTx,
+  workspaceIds: string[] | null,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(pixConnections)
+    .where(
+      and(
+        ne(pixConnections.status, 'connected'),
+        isNotNull(pixConnections.secrets),
+        workspaceIds ? inArray(pixConnections.workspaceId, workspaceIds) : undefined,
+      ),
+    )
+    .orderBy(asc(pixConnections.disconnectedAt))
+    .limit(limit);
+}
+
+/** An ended connection's secrets are erased (its history stays). */
+export async function eraseSecrets(db: DbOrTx, id: string) {
+  await db
+    .update(pixConnections)
+    .set({ secrets: null, webhookSecretHash: null })
+    .where(and(eq(pixConnections.id, id), ne(pixConnections.status, 'connected')));
 }
 
 /** One batch of connected accounts after `afterId` (the reconciliation walks them all, bounded). */

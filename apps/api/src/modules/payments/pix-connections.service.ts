@@ -28,7 +28,9 @@ import {
   claimExpiryNotice,
   disconnectConnection,
   findConnectedConnection,
+  eraseSecrets,
   findConnectionsWithoutWebhookSecret,
+  findEndedConnectionsWithSecrets,
   findExpiringConnections,
   saveConnection,
   setWebhookSecret,
@@ -36,6 +38,7 @@ import {
 import type { PixConnectionRow } from './pix-connections.repo';
 import { findPixSettings } from './pix-settings.repo';
 import { pspCa } from './providers';
+import { cancelLiveRecurrences } from './recurrences.service';
 
 interface Secrets {
   clientSecret: string;
@@ -261,7 +264,10 @@ async function recurrencesEnabled(client: PspClient, now: Date): Promise<boolean
   }
 }
 
-/** DELETE /workspaces/{id}/pix/connection: owner; webhooks removed at the PSP (best effort). */
+/**
+ * DELETE /workspaces/{id}/pix/connection: owner. The connection ends at once (its webhook URL
+ * answers 404, nothing polls it), then what it left live at the PSP is undone (finishEnded).
+ */
 export async function deletePixConnection(
   ctx: AppContext,
   actor: Actor | null,
@@ -271,6 +277,33 @@ export async function deletePixConnection(
   const row = await findConnectedConnection(ctx.db, workspaceId);
   if (!row) throw notConnected();
   await countPixChange(ctx, owner.userId);
+  const ended = await disconnectConnection(ctx.db, row.id, ctx.clock.now());
+  if (ended) await finishEnded(ctx, ended);
+}
+
+/** How long an ended connection's secrets are kept for the PSP to be asked again. */
+const END_RETRY_MS = 24 * 3_600_000;
+
+/**
+ * What an ended connection (disconnected, or its workspace deleted: the soft-delete trigger
+ * ends it) left live at its PSP, undone: its webhooks removed (best effort), its live Pix
+ * Automático recurrences cancelled (so no fan is debited through it), then its secrets erased.
+ * A PSP that does not answer a cancellation keeps the secrets for the payments sweep to try
+ * again, for a day at most. `workspaceIds`: only those (right after a deletion); else any,
+ * a few per sweep. Answers how many were finished.
+ */
+export async function finishEndedConnections(
+  ctx: AppContext,
+  workspaceIds: string[] | null = null,
+): Promise<number> {
+  if (workspaceIds?.length === 0) return 0;
+  let finished = 0;
+  for (const row of await findEndedConnectionsWithSecrets(ctx.db, workspaceIds, 20))
+    if (await finishEnded(ctx, row)) finished++;
+  return finished;
+}
+
+async function finishEnded(ctx: AppContext, row: PixConnectionRow): Promise<boolean> {
   const client = connectionClient(ctx, row);
   const removals = [
     client.call('DELETE', `/webhook/${encodeURIComponent(row.pixKey)}`),
@@ -281,8 +314,12 @@ export async function deletePixConnection(
   for (const r of await Promise.allSettled(removals))
     if (r.status === 'rejected')
       ctx.logger.warn({ err: r.reason, connectionId: row.id }, 'webhook não removido no PSP');
-  await disconnectConnection(ctx.db, row.id, ctx.clock.now());
+  const left = await cancelLiveRecurrences(ctx, { connectionId: row.id }, 'creator');
+  const giveUp = (row.disconnectedAt?.getTime() ?? 0) < ctx.clock.now().getTime() - END_RETRY_MS;
+  if (left > 0 && !giveUp) return false;
+  await eraseSecrets(ctx.db, row.id);
   await forgetClient(ctx, row.id);
+  return true;
 }
 
 /**

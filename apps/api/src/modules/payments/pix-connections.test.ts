@@ -1,7 +1,13 @@
 import { X509Certificate } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { financeTransactions, pixConnections, pixNotifications, pixRefunds } from '../../db/schema';
+import {
+  financeTransactions,
+  pixConnections,
+  pixNotifications,
+  pixRecurrences,
+  pixRefunds,
+} from '../../db/schema';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -374,6 +380,129 @@ describe('the webhook secret', () => {
     ]);
     expect((await post(`${url}/pix`)).status).toBe(200);
     expect((await runPaymentJobs(t.ctx)).webhookSecrets).toBe(0);
+  });
+});
+
+describe('an ended connection leaves nothing live at the PSP', () => {
+  /** A fan who authorized Pix Automático (paid: APROVADA) or only opened it (CRIADA). */
+  async function automaticFan(creator: TestUser, psp: TestPsp, pay = true) {
+    const fan = await createUser(t);
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/v1/subscribe/plan?username=${creator.username}&plan_type=monthly&automatic=true`,
+      headers: bearer(fan.accessToken),
+      payload: { cpf: '529.982.247-25', name: 'Fã Automática da Silva' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    if (pay) await psp.pay(res.json().charge.txid);
+    return { fan, idRec: res.json().recurrence.id as string };
+  }
+  const connectionRow = async (workspaceId: string) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(pixConnections)
+        .where(eq(pixConnections.workspaceId, workspaceId))
+    )[0]!;
+  const recurrence = async (idRec: string) =>
+    (await t.ctx.db.select().from(pixRecurrences).where(eq(pixRecurrences.idRec, idRec)))[0]!;
+  /** Nothing registered at the PSP, every authorization cancelled there and here, no secret. */
+  async function expectEnded(psp: TestPsp, key: string, workspaceId: string, idRecs: string[]) {
+    expect([psp.webhooks.pix.has(key), psp.webhooks.rec, psp.webhooks.cobr]).toEqual([
+      false,
+      null,
+      null,
+    ]);
+    for (const idRec of idRecs) {
+      expect(psp.recs.get(idRec)!.status).toBe('CANCELADA');
+      expect(await recurrence(idRec)).toMatchObject({
+        status: 'CANCELADA',
+        cancelledBy: 'creator',
+      });
+    }
+    expect(await connectionRow(workspaceId)).toMatchObject({
+      status: 'disconnected',
+      secrets: null,
+      webhookSecretHash: null,
+    });
+    // and nothing polls it
+    const asked = psp.requests.length;
+    await reconcilePixConnections(t.ctx);
+    await runPaymentJobs(t.ctx);
+    expect(psp.requests.length).toBe(asked);
+  }
+
+  it('disconnecting: webhooks removed, live recurrences cancelled at the PSP, secrets erased', async () => {
+    const { creator, psp, key } = await setUp();
+    expect((await connect(t, creator, psp)).statusCode).toBe(200);
+    const approved = await automaticFan(creator, psp);
+    const created = await automaticFan(creator, psp, false);
+    expect(psp.recs.get(approved.idRec)!.status).toBe('APROVADA');
+    const del = await t.inject({
+      method: 'DELETE',
+      url: `/api/v1/workspaces/${creator.workspaceId}/pix/connection`,
+      headers: bearer(creator.accessToken),
+    });
+    expect(del.statusCode).toBe(200);
+    await expectEnded(psp, key, creator.workspaceId, [approved.idRec, created.idRec]);
+  });
+
+  it('deleting the workspace ends its connection at once and the payments sweep undoes the rest', async () => {
+    const { creator, psp, key } = await setUp();
+    expect((await connect(t, creator, psp)).statusCode).toBe(200);
+    const { idRec } = await automaticFan(creator, psp);
+    const webhook = psp.webhooks.pix.get(key)!;
+    const second = await t.inject({
+      method: 'POST',
+      url: '/api/v1/workspaces',
+      headers: bearer(creator.accessToken),
+      payload: { label: 'Segundo', username: `${creator.username.slice(0, 20)}_2` },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const del = await t.inject({
+      method: 'DELETE',
+      url: `/api/v1/workspaces/${creator.workspaceId}`,
+      headers: bearer(creator.accessToken),
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    const notified = await fetch(`${webhook}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pix: [] }),
+    });
+    expect(notified.status).toBe(404);
+    expect((await connectionRow(creator.workspaceId)).status).toBe('disconnected');
+    expect((await runPaymentJobs(t.ctx)).endedConnections).toBeGreaterThanOrEqual(1);
+    await expectEnded(psp, key, creator.workspaceId, [idRec]);
+  });
+
+  it("deleting an account: its workspace's connection ends, and its own authorizations as a fan are cancelled at the PSP", async () => {
+    const { creator, psp } = await setUp();
+    expect((await connect(t, creator, psp)).statusCode).toBe(200);
+    const { fan, idRec } = await automaticFan(creator, psp);
+    const gone = await t.inject({
+      method: 'DELETE',
+      url: '/api/v1/me',
+      headers: bearer(fan.accessToken),
+      payload: { password: fan.password },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(psp.recs.get(idRec)!.status).toBe('CANCELADA');
+    expect(await recurrence(idRec)).toMatchObject({
+      status: 'CANCELADA',
+      cancelledBy: 'account_deleted',
+    });
+
+    const other = await setUp();
+    expect((await connect(t, other.creator, other.psp)).statusCode).toBe(200);
+    const closed = await t.inject({
+      method: 'DELETE',
+      url: '/api/v1/me',
+      headers: bearer(other.creator.accessToken),
+      payload: { password: other.creator.password },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await expectEnded(other.psp, other.key, other.creator.workspaceId, []);
   });
 });
 

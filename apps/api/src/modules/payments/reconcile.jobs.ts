@@ -11,7 +11,11 @@ import type { AppContext } from '../../lib/context';
 import { queueName } from '../../lib/queue';
 import type { QueueDefinition } from '../../lib/queue';
 import { expireOverdueCharges } from './charges.repo';
-import { giveWebhookSecrets, sendCertificateExpiryNotices } from './pix-connections.service';
+import {
+  finishEndedConnections,
+  giveWebhookSecrets,
+  sendCertificateExpiryNotices,
+} from './pix-connections.service';
 import { findConnectionById, listConnectedAfter } from './pix-connections.repo';
 import { reconcileConnection } from './psp-webhooks.service';
 import { sendWaitingDigests } from './waiting.service';
@@ -59,13 +63,15 @@ export function reconcileQueue(ctx: AppContext): QueueDefinition<{ connectionId:
  * The payments sweep (every SUBSCRIPTION_JOBS_INTERVAL_SECONDS, as the subscriptions' one):
  * overdue pending charges -> expired; the owners of PSP connections whose certificate
  * expires soon are e-mailed, once per certificate; connections made before webhook secrets
- * get one (registered at their PSP); the owners of workspaces where a Pix waits for their
- * confirmation get the hourly digest (waiting.service.ts).
+ * get one (registered at their PSP); ended connections still holding secrets are finished
+ * (webhooks removed, live recurrences cancelled at the PSP, secrets erased); the owners of
+ * workspaces where a Pix waits for their confirmation get the hourly digest (waiting.service.ts).
  */
 export async function runPaymentJobs(ctx: AppContext) {
   const expiredCharges = await expireOverdueCharges(ctx.db, ctx.clock.now());
   const certificateNotices = await sendCertificateExpiryNotices(ctx);
   const webhookSecrets = await giveWebhookSecrets(ctx);
+  const endedConnections = await finishEndedConnections(ctx);
   const waitingDigests = await sendWaitingDigests(ctx);
-  return { expiredCharges, certificateNotices, webhookSecrets, waitingDigests };
+  return { expiredCharges, certificateNotices, webhookSecrets, endedConnections, waitingDigests };
 }

@@ -62,6 +62,29 @@ export async function findLiveRecurrenceOfPayer(db: DbOrTx, workspaceId: string,
   return row ?? null;
 }
 
+/** Live recurrences (CRIADA, APROVADA) of a connection or of a payer, after `afterId`: one batch. */
+export async function listLiveRecurrences(
+  db: DbOrTx,
+  by: { connectionId: string } | { payerId: string },
+  afterId: string | null,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(pixRecurrences)
+    .where(
+      and(
+        'connectionId' in by
+          ? eq(pixRecurrences.connectionId, by.connectionId)
+          : eq(pixRecurrences.payerId, by.payerId),
+        inArray(pixRecurrences.status, ['CRIADA', 'APROVADA']),
+        afterId ? gt(pixRecurrences.id, afterId) : undefined,
+      ),
+    )
+    .orderBy(asc(pixRecurrences.id))
+    .limit(limit);
+}
+
 /** Moves a recurrence to `status` when it is not there yet; answers the row when it moved. */
 export async function setRecurrenceStatus(
   db: DbOrTx,

@@ -53,6 +53,7 @@ import {
   findRecurringChargeByTxid,
   findUnansweredClaimOf,
   insertRecurrence,
+  listLiveRecurrences,
   setRecurrenceStatus,
   setFallbackCharge,
   setRecurringChargeScheduled,
@@ -511,6 +512,58 @@ export async function cancelRecurrence(
     cancelledBy: 'fan',
     now: ctx.clock.now(),
   });
+}
+
+const CANCEL_BATCH = 50;
+
+/**
+ * Ends at the PSP (PATCH /rec CANCELADA) and here the live recurrences a creator's ended
+ * connection ('creator') or a deleted account ('account_deleted') leaves, in batches, through
+ * each one's connection (connected, or ended with its secrets not yet erased). A PSP that
+ * refuses because it is over already counts as done. Answers how many the PSP did not cancel
+ * (no answer, or no connection to ask); those stay live here, for the caller to try again.
+ */
+export async function cancelLiveRecurrences(
+  ctx: AppContext,
+  by: { connectionId: string } | { payerId: string },
+  cancelledBy: 'creator' | 'account_deleted',
+): Promise<number> {
+  let failed = 0;
+  let after: string | null = null;
+  const connections = new Map<string, PixConnectionRow | null>();
+  for (;;) {
+    const batch = await listLiveRecurrences(ctx.db, by, after, CANCEL_BATCH);
+    for (const rec of batch) {
+      const id = rec.connectionId;
+      if (id && !connections.has(id)) connections.set(id, await findConnectionById(ctx.db, id));
+      const connection = id ? connections.get(id) : null;
+      try {
+        if (!connection?.secrets) throw new Error('sem conexão para consultar');
+        await connectionClient(ctx, connection).call(
+          'PATCH',
+          `/rec/${encodeURIComponent(rec.idRec)}`,
+          { body: { status: 'CANCELADA' } },
+        );
+      } catch (err) {
+        // a 4xx: the PSP holds it ended (or never held it); anything else is tried again
+        if (!(err instanceof PspError && err.failure === 'refused' && (err.status ?? 0) < 500)) {
+          failed++;
+          ctx.logger.warn(
+            { err: err instanceof PspError ? err.message : err, idRec: rec.idRec, cancelledBy },
+            'Pix Automático: recorrência não cancelada no PSP',
+          );
+          continue;
+        }
+      }
+      await setRecurrenceStatus(ctx.db, rec.id, {
+        status: 'CANCELADA',
+        cancelledBy,
+        now: ctx.clock.now(),
+      });
+    }
+    if (batch.length < CANCEL_BATCH) return failed;
+    after = batch[batch.length - 1]!.id;
+  }
 }
 
 /** Whether the subscription renews by itself (an approved recurrence at a connected PSP). */
