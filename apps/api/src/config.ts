@@ -136,6 +136,8 @@ const EnvSchema = z
     RATE_LIMIT_IMPORT: rate.default({ max: 30, windowSeconds: 300 }),
     /** Chat messages per sender (docs/decisions/040-chat.md). */
     RATE_LIMIT_CHAT_MESSAGES: rate.default({ max: 30, windowSeconds: 60 }),
+    /** One-off charges (a post, a message, a tip) a payer may open (issue 32). */
+    RATE_LIMIT_SALE_CHARGES: rate.default({ max: 20, windowSeconds: 600 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -281,6 +283,7 @@ export interface Config {
     uploadUrls: RateLimit;
     import: RateLimit;
     chatMessages: RateLimit;
+    saleCharges: RateLimit;
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
@@ -381,6 +384,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       uploadUrls: e.RATE_LIMIT_UPLOAD_URLS,
       import: e.RATE_LIMIT_IMPORT,
       chatMessages: e.RATE_LIMIT_CHAT_MESSAGES,
+      saleCharges: e.RATE_LIMIT_SALE_CHARGES,
       lockout: {
         threshold: e.LOGIN_LOCKOUT_THRESHOLD,
         baseSeconds: e.LOGIN_LOCKOUT_SECONDS,

@@ -62,6 +62,7 @@ export const t = {
     themeSystem: 'Sistema',
     security: 'Segurança',
     mySubscriptions: 'Minhas assinaturas',
+    myPurchases: 'Minhas compras',
     account: 'Minha conta',
   },
 

@@ -18,7 +18,15 @@ import { openSessions } from '../../read-models/sessions';
 /** A new message, or a conversation changed without one (a mute): to the people it concerns. */
 export type ChatEvent =
   | { recipients: string[]; message: ChatMessage }
-  | { recipients: string[]; updated: { chat_id: string } };
+  | { recipients: string[]; updated: { chat_id: string } }
+  | { recipients: string[]; paid: ChargePaidEvent };
+
+/** One of the recipient's own charges was paid (issue 32): the client refetches what it shows. */
+export interface ChargePaidEvent {
+  charge_id: string;
+  kind: string;
+  item_id: string | null;
+}
 
 /** A stream whose client reads nothing is ended once this much waits to be written. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -67,6 +75,11 @@ export class EventStream {
   /** A conversation changed: the client refetches it (nothing to replay, so no id). */
   updated(chatId: string) {
     this.write(frame(CHAT_EVENTS.updated, null, { chat_id: chatId }));
+  }
+
+  /** One of the user's charges was paid (nothing to replay, so no id). */
+  chargePaid(paid: ChargePaidEvent) {
+    this.write(frame(CHAT_EVENTS.chargePaid, null, paid));
   }
 
   /** Writes what the client missed (or tells it to refetch), then what arrived meanwhile. */
@@ -147,6 +160,7 @@ export class ChatHub {
     for (const userId of event.recipients)
       for (const stream of this.byUser.get(userId) ?? [])
         if ('message' in event) stream.deliver(event.message);
+        else if ('paid' in event) stream.chargePaid(event.paid);
         else stream.updated(event.updated.chat_id);
   }
 

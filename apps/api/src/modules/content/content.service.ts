@@ -1,4 +1,4 @@
-import { PAGING, pageOffset } from '@fa-clube/contract';
+import { PAGING, centsToMajor, majorToCents, pageOffset } from '@fa-clube/contract';
 /**
  * Posts, their attachments, likes and the two post lists (feed and profile).
  *
@@ -33,7 +33,6 @@ import { publicImageUrl } from '../../lib/storage';
 import {
   deleteWorkspaceFiles,
   fileNotFound,
-  isPostFile,
   normalizeFilePath,
   signedViewUrl,
   verifyWorkspaceFile,
@@ -50,6 +49,8 @@ import {
 } from './content.repo';
 import type { NewAttachment } from './content.repo';
 import type { DbOrTx } from '../../db/client';
+import { cancelItemCharges } from '../payments/payments.service';
+import { findPostOfFile, hasPurchased } from './purchases.repo';
 
 /** Media URLs in a list stay valid this long (a page is read for a while); refresh via /contents/objects. */
 export const LIST_MEDIA_URL_TTL_SECONDS = 900;
@@ -86,14 +87,22 @@ async function toAttachment(
   };
 }
 
-/** A post row as the API answers it; call only for a caller who may see the post. */
-async function toContentItem(ctx: AppContext, row: ContentRow): Promise<ContentItem> {
+/**
+ * A post row as the API answers it; call only for a caller who may see the post. A priced post
+ * the caller neither bought nor belongs to the team of is locked: its description and price,
+ * and of each attachment only its kind — no path, no URL, no poster (issue 32).
+ */
+export async function toContentItem(ctx: AppContext, row: ContentRow): Promise<ContentItem> {
+  const locked = row.priceCents !== null && !row.isTeam && !row.purchased;
   return {
     id: row.id,
     description: row.description,
-    attachments: await Promise.all(
-      row.attachments.map((a) => toAttachment(ctx, row.workspaceId, a)),
-    ),
+    attachments: locked
+      ? row.attachments.map((a) => ({ kind: a.kind, locked: true as const }))
+      : await Promise.all(row.attachments.map((a) => toAttachment(ctx, row.workspaceId, a))),
+    price: row.priceCents === null ? null : centsToMajor(row.priceCents),
+    locked,
+    purchased: row.purchased,
     likes: row.likes,
     liked: row.liked,
     full_name: row.label,
@@ -144,6 +153,13 @@ export async function createContent(
 ): Promise<ContentItem> {
   const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   const attachments = await verifyAttachments(ctx, workspaceId, body.attachments ?? []);
+  // what a pay-per-view post sells is its image or video: the description is shown to all
+  if (body.price != null && attachments.length === 0)
+    throw fieldError(
+      'PRICE_NEEDS_ATTACHMENT',
+      'price',
+      'Anexe uma imagem ou um vídeo para vender a publicação.',
+    );
   const filePaths = attachments.flatMap((a) => [
     a.filePath,
     ...(a.poster ? [a.poster.filePath] : []),
@@ -161,6 +177,7 @@ export async function createContent(
       description: (body.text ?? body.description ?? '').trim(),
       createdAt: ctx.clock.now(),
       attachments,
+      priceCents: body.price == null ? null : majorToCents(body.price),
     });
   });
   const row = await findContentItem(ctx.db, me.userId, id);
@@ -180,7 +197,12 @@ export async function deleteContent(
   contentId: string,
 ): Promise<{ message: string }> {
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
-  const deleted = await ctx.db.transaction((tx) => deleteContentRows(tx, workspaceId, contentId));
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const rows = await deleteContentRows(tx, workspaceId, contentId);
+    // its open charges can no longer be paid; one paid meanwhile goes to payments to review
+    if (rows) await cancelItemCharges(tx, 'post', contentId);
+    return rows;
+  });
   if (!deleted) throw contentNotFound();
   try {
     await deleteWorkspaceFiles(ctx, workspaceId, deleted.filePaths);
@@ -285,10 +307,16 @@ export async function getContentObjectUrl(
     if (!url) throw fileNotFound();
     return { url, expires_at: null };
   }
-  if ((await contentAccess(ctx.db, actor, creator.id, ctx.clock.now())) === 'none')
-    throw fileNotFound();
+  const access = await contentAccess(ctx.db, actor, creator.id, ctx.clock.now());
   const filePath = normalizeFilePath(wanted);
-  if (!(await isPostFile(ctx, creator.id, filePath))) throw fileNotFound();
+  const post = await findPostOfFile(ctx.db, creator.id, filePath);
+  const bought =
+    post?.priceCents != null && actor ? await hasPurchased(ctx.db, post.id, actor.userId) : false;
+  // a buyer keeps a bought post after the subscription ends
+  if (!post || (access === 'none' && !bought)) throw fileNotFound();
+  // a priced post's files only to the team and its buyers
+  if (post.priceCents != null && access === 'subscriber' && !bought)
+    throw new AppError('CONTENT_LOCKED');
   const { url, expiresAt } = await signedViewUrl(ctx, creator.id, filePath);
   return { url, expires_at: expiresAt.toISOString() };
 }

@@ -339,15 +339,6 @@ export async function deleteWorkspaceFiles(
   await removeObjects(ctx.db, workspaceId, paths);
 }
 
-/** True when a post of the workspace has this file attached. Does not check access. */
-export async function isPostFile(
-  ctx: AppContext,
-  workspaceId: string,
-  filePath: string,
-): Promise<boolean> {
-  return isFileAttached(ctx.db, workspaceId, filePath);
-}
-
 // ---- the workspace file store endpoints ----
 
 function defaultFilePath(ctx: AppContext, ext: string): string {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { CHAT_EVENTS } from '@fa-clube/contract';
 import type { ChatMessage } from '@fa-clube/contract';
 import { loadContract } from '@/lib/contract-schemas';
+import { emitChargePaid } from '@/lib/charge-events';
 import { openLiveEvents } from '@/lib/live-events';
 import { useViewerId } from '@/lib/session';
 import { receiveMessage, refetchAll, refetchChat } from '../lib/cache';
@@ -13,7 +14,7 @@ import { outbox } from '../lib/outbox';
  * The chat's live events for the signed-in user, while the app shell shows (one stream per tab,
  * docs/decisions/041-web-chat.md): each `chat.message` checked against the contract and merged
  * into the caches; a `chat.updated` (a mute) refetches that conversation; a reconnection or a
- * `chat.resync` refetches what is on screen. Closed when
+ * `chat.resync` refetches what is on screen; a `charge.paid` goes to lib/charge-events. Closed when
  * the user signs out (the shell stops rendering it) or changes.
  */
 export function ChatLive() {
@@ -23,8 +24,18 @@ export function ChatLive() {
   useEffect(() => {
     if (!viewer) return;
     const live = openLiveEvents({
-      events: [CHAT_EVENTS.message, CHAT_EVENTS.resync, CHAT_EVENTS.updated],
+      events: [
+        CHAT_EVENTS.message,
+        CHAT_EVENTS.resync,
+        CHAT_EVENTS.updated,
+        CHAT_EVENTS.chargePaid,
+      ],
       onEvent: (event, data) => {
+        // a charge of this user was paid (a post unlocked, a tip sent): the Pix dialog listens
+        if (event === CHAT_EVENTS.chargePaid) {
+          emitChargePaid(data);
+          return;
+        }
         if (event === CHAT_EVENTS.resync) {
           refetchAll(queryClient, viewer);
           return;
