@@ -15,6 +15,7 @@ import { MemoryThrottle, RedisThrottle } from './lib/rate-limit';
 import { createRedis } from './lib/redis';
 import { deriveKeys, resolveMasterSecret } from './lib/secrets';
 import { createStorage } from './lib/storage';
+import { postCharges } from './modules/content/purchases.service';
 import { subscriptionCharges } from './modules/subscriptions/subscriptions.service';
 import { forgetRecoveryCodesOf, verifySignInCode } from './modules/two-factor/two-factor.service';
 import type { Storage } from './lib/storage';
@@ -77,7 +78,7 @@ export async function createContext(
     storage: overrides.storage ?? createStorage(config, { signingKey: keys.signing, clock }),
     queue: createJobQueue({ database, logger }),
     secondFactor: { verifySignInCode, forget: forgetRecoveryCodesOf },
-    chargeKinds: { subscription: subscriptionCharges },
+    chargeKinds: { subscription: subscriptionCharges, post: postCharges },
   };
 }
 

@@ -138,6 +138,8 @@ const EnvSchema = z
     RATE_LIMIT_CHAT_MESSAGES: rate.default({ max: 30, windowSeconds: 60 }),
     /** Changes of where a workspace's money goes (PSP connection, its removal, the Pix key) per user. */
     RATE_LIMIT_PIX_CHANGES: rate.default({ max: 20, windowSeconds: 3600 }),
+    /** One-off charges (a post, a message, a tip) a payer may open (issue 32). */
+    RATE_LIMIT_SALE_CHARGES: rate.default({ max: 20, windowSeconds: 600 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -286,6 +288,7 @@ export interface Config {
     import: RateLimit;
     chatMessages: RateLimit;
     pixChanges: RateLimit;
+    saleCharges: RateLimit;
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
@@ -388,6 +391,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       import: e.RATE_LIMIT_IMPORT,
       chatMessages: e.RATE_LIMIT_CHAT_MESSAGES,
       pixChanges: e.RATE_LIMIT_PIX_CHANGES,
+      saleCharges: e.RATE_LIMIT_SALE_CHARGES,
       lockout: {
         threshold: e.LOGIN_LOCKOUT_THRESHOLD,
         baseSeconds: e.LOGIN_LOCKOUT_SECONDS,

@@ -43,7 +43,9 @@ export const CHAT_DIGEST_DELAY_MINUTES = 10;
  * - `chat.resync`: more was missed than a reconnection replays (CHAT_REPLAY_MAX): refetch the
  *   lists and the open conversation (`data` is `{}`);
  * - `chat.updated`: a conversation changed without a message (the owner muted the fan, or undid
- *   it): refetch it (`data` is `{ chat_id }`, no `id`).
+ *   it): refetch it (`data` is `{ chat_id }`, no `id`);
+ * - `charge.paid`: one of the caller's own charges was paid (a post unlocks, a tip arrived):
+ *   `data` is `{ charge_id, kind, item_id }`, no `id` (the client refetches what it shows).
  * A comment line (`: ping`) every 25 s. A client reconnecting with `Last-Event-ID` (or
  * `?last_event_id=` on a new EventSource) first gets what it missed, then the live events.
  * The stream ends when the access token expires or the session ends: reconnect with a new token.
@@ -52,6 +54,8 @@ export const CHAT_EVENTS = {
   message: 'chat.message',
   resync: 'chat.resync',
   updated: 'chat.updated',
+  /** One of the caller's charges was paid (`data` is `{ charge_id, kind, item_id }`, no `id`). */
+  chargePaid: 'charge.paid',
 } as const;
 /**
  * The same stream tells a workspace's owner and members that its Pix waiting for confirmation

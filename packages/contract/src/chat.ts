@@ -31,6 +31,8 @@ export const ChatMessage = z
     sender: ChatSender,
     /** Plain text, as written: never render it as HTML. */
     text: z.string(),
+    /** A paid tip shown in the conversation (no author text): its value and message. */
+    tip: z.object({ value: z.number(), message: z.string().nullable() }).nullable().optional(),
     created_at: Timestamp,
   })
   .meta({ id: 'ChatMessage' });

@@ -4,10 +4,20 @@ import { z } from 'zod';
 import { FilePath } from './files';
 import { IMAGE_CONTENT_TYPES, VIDEO_CONTENT_TYPES } from './media';
 import { defineErrors } from './errors';
-import { Timestamp, Username, Uuid } from './common';
+import { Money, Timestamp, Username, Uuid } from './common';
+import { isMajorAmount } from './money';
 import { PAGING } from './paging';
 import { pageQuery, paged } from './paged';
 import { POST_TEXT_MAX, POST_TEXT_MIN } from './content-constants';
+
+/** Pay-per-view: a post's price in reais (issue 32), 1.00 to 5000.00. */
+export const POST_PRICE = { min: 1, max: 5000 } as const;
+
+/** A price of a thing sold one by one (a post, a message), in reais: bounded and exact. */
+export const ItemPrice = Money.refine(
+  (v) => !isMajorAmount(v) || (v >= POST_PRICE.min && v <= POST_PRICE.max),
+  `O preço deve ficar entre R$ ${POST_PRICE.min},00 e R$ ${POST_PRICE.max.toLocaleString('pt-BR')},00.`,
+);
 
 /** One image or video per post (spec section 5). */
 export const POST_ATTACHMENTS_MAX = 1;
@@ -46,6 +56,8 @@ export const CreateContentBody = z
       .array(AttachmentInput, { message: 'Anexos inválidos.' })
       .max(POST_ATTACHMENTS_MAX, 'Envie apenas um anexo por publicação.')
       .default([]),
+    /** Pay-per-view: the subscribers who have not bought it see a locked card. Null = free. */
+    price: ItemPrice.nullish(),
   })
   .superRefine((body, c) => {
     const text = (body.text ?? body.description ?? '').trim();
@@ -114,12 +126,29 @@ export const ContentAttachment = z
   .meta({ id: 'ContentAttachment' });
 export type ContentAttachment = z.infer<typeof ContentAttachment>;
 
+/** An attachment of a locked (pay-per-view, not bought) post: its kind only, never a path or URL. */
+export const LockedAttachment = z
+  .object({ kind: AttachmentKind, locked: z.literal(true) })
+  .meta({ id: 'LockedAttachment' });
+export type LockedAttachment = z.infer<typeof LockedAttachment>;
+
+export const isLockedAttachment = (
+  a: ContentAttachment | LockedAttachment,
+): a is LockedAttachment => 'locked' in a && a.locked === true;
+
 /** A post as the feed, the profile and POST /content/{ws} answer it. */
 export const ContentItem = z
   .object({
     id: Uuid,
     description: z.string(),
-    attachments: z.array(ContentAttachment),
+    /** A locked post's attachments are LockedAttachment (kind only). */
+    attachments: z.array(z.union([ContentAttachment, LockedAttachment])),
+    /** Pay-per-view: the price in reais; null for a post every subscriber sees. */
+    price: z.number().nullable(),
+    /** A priced post this caller has not bought: description and price only. */
+    locked: z.boolean(),
+    /** The caller bought it (kept after the subscription ends). */
+    purchased: z.boolean(),
     likes: z.number().int(),
     /** The caller likes it. */
     liked: z.boolean(),
@@ -226,4 +255,11 @@ export const CONTENT_ERRORS = defineErrors({
   CONTENT_NOT_FOUND: { status: 404, message: 'Publicação não encontrada.' },
   SUBSCRIPTION_REQUIRED: { status: 403, message: 'Assine este perfil para ver as publicações.' },
   POSTER_ONLY_FOR_VIDEO: { status: 400, message: 'Apenas vídeos têm imagem de capa.' },
+  CONTENT_LOCKED: { status: 403, message: 'Desbloqueie esta publicação para ver o arquivo.' },
+  ALREADY_PURCHASED: { status: 409, message: 'Você já comprou este conteúdo.' },
+  NOT_FOR_SALE: { status: 400, message: 'Esta publicação não está à venda.' },
+  PRICE_NEEDS_ATTACHMENT: {
+    status: 400,
+    message: 'Anexe uma imagem ou um vídeo para vender a publicação.',
+  },
 });

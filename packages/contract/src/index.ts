@@ -6,6 +6,7 @@ import { CONTENT_ERRORS } from './content';
 import { COMMON_ERRORS, composeErrors, errorResponsesFor } from './errors';
 import { FILE_ERRORS } from './files';
 import { FINANCE_ERRORS } from './finance';
+import { SALES_ERRORS } from './sales';
 import { SUBSCRIPTION_ERRORS } from './subscriptions';
 import { WORKSPACE_ERRORS } from './workspaces';
 
@@ -43,6 +44,7 @@ export * from './finance';
 export * from './account';
 export * from './chat-constants';
 export * from './chat';
+export * from './sales';
 
 /**
  * Every error code the API answers, with its HTTP status and default message.
@@ -59,6 +61,7 @@ export const ERRORS = composeErrors(
   APPS_ERRORS,
   ACCOUNT_ERRORS,
   CHAT_ERRORS,
+  SALES_ERRORS,
 );
 /** The union the web client switches on: `if (error.code === 'TWO_FACTOR_REQUIRED')`. */
 export type ErrorCode = keyof typeof ERRORS;

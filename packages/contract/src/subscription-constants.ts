@@ -12,6 +12,7 @@ export const PAYMENT_REVIEW_REASONS = [
   'already_paid',
   'charge_not_payable',
   'age_verification_required',
+  'item_unavailable',
 ] as const;
 export const PAYMENT_REVIEW_REASON_LABELS: Record<(typeof PAYMENT_REVIEW_REASONS)[number], string> =
   {
@@ -19,6 +20,7 @@ export const PAYMENT_REVIEW_REASON_LABELS: Record<(typeof PAYMENT_REVIEW_REASONS
     already_paid: 'Cobrança já paga',
     charge_not_payable: 'Cobrança cancelada',
     age_verification_required: 'Verificação de idade pendente',
+    item_unavailable: 'Conteúdo excluído ou já comprado',
   };
 /** Statuses of a Pix Automático authorization, as the PSP reports them. */
 export const RECURRENCE_STATUSES = [
@@ -45,3 +47,11 @@ export const PAYMENT_REVIEW_STATUSES = ['open', 'resolved'] as const;
 export const PAYMENT_REVIEWS_PAGING = { base: 0, size: 20 } as const;
 /** GET /subscriptions: paged over the subscriptions (page from 0). */
 export const MY_SUBSCRIPTIONS_PAGING = { base: 0, size: 20 } as const;
+
+/** What a charge sells, as the owner's lists name it (issue 32). */
+export const CHARGE_KIND_LABELS = {
+  subscription: 'Assinatura',
+  post: 'Conteúdo avulso',
+  message: 'Mensagem paga',
+  tip: 'Gorjeta',
+} as const;

@@ -195,7 +195,8 @@ export const ChargeSummary = z
     txid: z.string(),
     status: ChargeStatus,
     expires_at: Timestamp,
-    plan_type: PlanType,
+    /** The plan a subscription charge pays for; null for a one-off sale. */
+    plan_type: PlanType.nullable(),
     /**
      * How the payment is confirmed: `manual` — the creator confirms it after seeing the Pix;
      * `automatic` — the payment provider's webhook confirms it as soon as the Pix arrives.
@@ -293,7 +294,10 @@ export const ChargeListItem = z
     label: z.string(),
     /** What it pays for: `subscription` (a plan's period), `post`, `message` or `tip`. */
     kind: ChargeKind,
-    plan_type: PlanType,
+    /** The post or message bought (one-off sales); null for a subscription or a tip. */
+    item_id: Uuid.nullable(),
+    /** The plan a subscription charge pays for; null for a one-off sale. */
+    plan_type: PlanType.nullable(),
     value: z.number(),
     txid: z.string(),
     status: ChargeStatus,
@@ -306,6 +310,8 @@ export const ChargeDetail = ChargeListItem.extend({
   expires_at: Timestamp,
   paid_at: Timestamp.nullable(),
   payment_specs: z.string(),
+  /** `manual`: the creator confirms it; `automatic`: the PSP's webhook does. */
+  confirmation: z.enum(['manual', 'automatic']),
 }).meta({ id: 'ChargeDetail' });
 export type ChargeDetail = z.infer<typeof ChargeDetail>;
 
@@ -366,7 +372,9 @@ export const PaymentReview = z
     charge_id: Uuid,
     /** What the charge asked for. */
     charge_value: z.number(),
-    plan_type: PlanType,
+    plan_type: PlanType.nullable(),
+    /** What the charge sold: a subscription, a post, a message or a tip. */
+    kind: ChargeKind,
     /** The payer's own workspace handle and name. */
     username: z.string(),
     label: z.string(),
@@ -597,6 +605,11 @@ export const SUBSCRIPTION_ERRORS = defineErrors({
   CHARGE_NOT_PAYABLE: {
     status: 409,
     message: 'Esta cobrança foi cancelada e não pode ser confirmada.',
+  },
+  /** The owner confirms a charge for a post or message deleted since (decision 070). */
+  ITEM_UNAVAILABLE: {
+    status: 409,
+    message: 'O conteúdo desta cobrança foi excluído: ela não pode mais ser confirmada.',
   },
   PAYMENT_REVIEW_NOT_FOUND: { status: 404, message: 'Pagamento a revisar não encontrado.' },
   PAYMENT_REVIEW_RESOLVED: {

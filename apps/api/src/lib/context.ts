@@ -54,8 +54,9 @@ export interface PaidCharge {
   kind: ChargeKind;
   /** The post or message bought (one-off charges); null for a subscription or a tip. */
   itemId: string | null;
-  planId: string;
-  planType: PlanType;
+  /** The plan of a subscription charge; null for a one-off sale. */
+  planId: string | null;
+  planType: PlanType | null;
   valueCents: number;
   /** Pix Automático: the subscription this charge's recurrence named (`vinculo.contrato`). */
   contractId: string | null;
@@ -70,6 +71,19 @@ export interface ChargeKindHandler {
    * paid and booked it in the ledger, once per charge: throwing rolls all of it back.
    */
   paid(tx: DbOrTx, charge: PaidCharge, now: Date): Promise<PaidGrant>;
+  /**
+   * Whether what the charge sells can still be granted (a post not deleted), asked inside the
+   * transaction before it is marked paid: money for a thing gone grants nothing and is kept as a
+   * payment to review (decision 070). Absent: always.
+   */
+  available?(tx: DbOrTx, charge: PaidCharge): Promise<boolean>;
+  /**
+   * After the transaction that paid it committed: what is told live or by e-mail (an unlocked
+   * post, a tip in the chat). Best effort: a failure is logged, the payment stands.
+   */
+  settled?(ctx: AppContext, charge: PaidCharge): Promise<void>;
+  /** The owner refunded the payment: what it bought is taken back, inside the refund's transaction. */
+  refunded?(tx: DbOrTx, charge: PaidCharge): Promise<void>;
   /**
    * Pix Automático (kinds that renew): the fan's bank refused or let expire the debit of the
    * period of `contractId`. Answers the charge offered instead (its id), or null.

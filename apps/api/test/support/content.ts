@@ -47,7 +47,7 @@ export const uploadMp4 = (t: TestContext, owner: TestUser, filePath?: string) =>
 export async function createPost(
   t: TestContext,
   owner: TestUser,
-  body: { text?: string; description?: string; attachments?: object[] },
+  body: { text?: string; description?: string; attachments?: object[]; price?: number },
   workspaceId = owner.workspaceId,
 ): Promise<ContentItem> {
   const res = await t.inject({

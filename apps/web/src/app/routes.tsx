@@ -201,6 +201,10 @@ const shellRoutes: RouteObject[] = [
         ),
       },
       {
+        path: '/purchases',
+        element: page(() => import('./routes/my-purchases').then((m) => m.MyPurchasesRoute)),
+      },
+      {
         path: '/account',
         element: page(() => import('./routes/account').then((m) => m.AccountRoute)),
       },

@@ -67,6 +67,7 @@ export const t = {
     themeSystem: 'Sistema',
     security: 'Segurança',
     mySubscriptions: 'Minhas assinaturas',
+    myPurchases: 'Minhas compras',
     account: 'Minha conta',
   },
 

@@ -2,7 +2,7 @@
  * Test data for the content, profile and feed tests: posts, profiles and a signed-in session in
  * storage.
  */
-import type { ContentItem, Profile } from '@fa-clube/contract';
+import type { ContentAttachment, ContentItem, Profile } from '@fa-clube/contract';
 import type { StoredWorkspace } from '@/lib/session';
 import { metadataFixture } from './fetch';
 import { storeSession } from './session';
@@ -53,13 +53,16 @@ export function makePost(overrides: Partial<ContentItem> = {}): ContentItem {
     avatar_url: null,
     created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
     is_owner: false,
+    price: null,
+    locked: false,
+    purchased: false,
     workspace_id: CREATOR_WS_ID,
     ...overrides,
   };
 }
 
 /** A video attachment with a poster. */
-export function videoAttachment(n: number): ContentItem['attachments'][number] {
+export function videoAttachment(n: number): ContentAttachment {
   return {
     file_path: `uploads/${n}.mp4`,
     label: `clipe-${n}.mp4`,

@@ -7,6 +7,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -27,6 +28,8 @@ export const contents = pgTable(
      * 0006_workspace_figures_triggers).
      */
     likeCount: integer('like_count').notNull().default(0),
+    /** Pay-per-view: the price in centavos each subscriber pays to unlock it; null = free. */
+    priceCents: integer('price_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -105,5 +108,35 @@ export const contentLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.contentId, t.userId] }),
     index('content_likes_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Pay-per-view posts bought (issue 32): one row per buyer and post, made when the post's charge
+ * is paid and removed when that payment is refunded. The buyer keeps it after the subscription
+ * ends. Deleting the post deletes its purchases; a payment that arrives after the post was
+ * deleted grants nothing and goes to the owner's payments to review (decision 070).
+ */
+export const contentPurchases = pgTable(
+  'content_purchases',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The paid charge (payments' charges.id; no foreign key across modules). */
+    chargeId: uuid('charge_id').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.buyerId] }),
+    index('content_purchases_buyer_idx').on(t.buyerId, t.purchasedAt.desc()),
+    uniqueIndex('content_purchases_charge_uq').on(t.chargeId),
   ],
 );

@@ -102,10 +102,9 @@ export const charges = pgTable(
     payerId: uuid('payer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    planType: text('plan_type').$type<PlanType>().notNull(),
+    /** The plan a subscription charge pays for; null for a one-off sale (post, message, tip). */
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'cascade' }),
+    planType: text('plan_type').$type<PlanType>(),
     /** What it pays for: a plan's period, a post, a message or a tip (decision 048). */
     kind: text('kind').$type<ChargeKind>().notNull().default('subscription'),
     /** The post or message bought (one-off sales); null for a subscription or a tip. */
@@ -145,6 +144,13 @@ export const charges = pgTable(
     uniqueIndex('charges_one_pending_uq')
       .on(t.payerId, t.planId)
       .where(sql`${t.status} = 'pending'`),
+    // one open charge per payer and item sold one by one (a post, a message: issue 32)
+    uniqueIndex('charges_one_pending_item_uq')
+      .on(t.payerId, t.kind, t.itemId)
+      .where(sql`${t.status} = 'pending' and ${t.itemId} is not null`),
+    index('charges_item_idx')
+      .on(t.itemId)
+      .where(sql`${t.itemId} is not null`),
     index('charges_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt.desc()),
     index('charges_workspace_kind_idx').on(t.workspaceId, t.kind, t.createdAt.desc()),
     // the Pix waiting for their owner's confirmation (issue 34): the e-mail digest's sweep

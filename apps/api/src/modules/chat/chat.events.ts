@@ -22,7 +22,15 @@ import { openSessions } from '../../read-models/sessions';
 export type ChatEvent =
   | { recipients: string[]; message: ChatMessage }
   | { recipients: string[]; updated: { chat_id: string } }
-  | { recipients: string[]; charges: { workspace_id: string } };
+  | { recipients: string[]; charges: { workspace_id: string } }
+  | { recipients: string[]; paid: ChargePaidEvent };
+
+/** One of the recipient's own charges was paid (issue 32): the client refetches what it shows. */
+export interface ChargePaidEvent {
+  charge_id: string;
+  kind: string;
+  item_id: string | null;
+}
 
 /** A stream whose client reads nothing is ended once this much waits to be written. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -76,6 +84,11 @@ export class EventStream {
   /** The workspace's waiting Pix changed: the client refetches their count (no id). */
   chargesWaiting(workspaceId: string) {
     this.write(frame(CHARGE_EVENTS.waiting, null, { workspace_id: workspaceId }));
+  }
+
+  /** One of the user's charges was paid (nothing to replay, so no id). */
+  chargePaid(paid: ChargePaidEvent) {
+    this.write(frame(CHAT_EVENTS.chargePaid, null, paid));
   }
 
   /** Writes what the client missed (or tells it to refetch), then what arrived meanwhile. */
@@ -158,6 +171,10 @@ export class ChatHub {
         if ('message' in event) stream.deliver(event.message);
         else if ('updated' in event) stream.updated(event.updated.chat_id);
         else stream.chargesWaiting(event.charges.workspace_id);
+  }
+
+        else if ('paid' in event) stream.chargePaid(event.paid);
+        else stream.updated(event.updated.chat_id);
   }
 
   add(stream: EventStream) {

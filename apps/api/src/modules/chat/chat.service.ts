@@ -35,7 +35,7 @@ import {
 } from './chat.queries';
 import type { ChatMessageView, ChatView } from './chat.queries';
 import { chatHub } from './chat.events';
-import type { ChatEvent } from './chat.events';
+import type { ChargePaidEvent, ChatEvent } from './chat.events';
 import {
   anonymiseChatsOf,
   findChatSettings,
@@ -239,6 +239,14 @@ export async function postMessage(
   const recipients = await chatRecipients(ctx.db, chat.workspaceId, chat.fanId);
   await chatHub(ctx).publish({ recipients, message });
   return message;
+}
+
+/**
+ * Tells the payer live, on the same event stream as the chat (`charge.paid`), that one of
+ * their charges was paid: the post unlocks, the Pix dialog closes (issue 32).
+ */
+export async function publishChargePaid(ctx: AppContext, payerId: string, paid: ChargePaidEvent) {
+  await chatHub(ctx).publish({ recipients: [payerId], paid });
 }
 
 /** POST /chats/{ws}/{chatId}/read: read for the caller's whole side. */

@@ -2,10 +2,11 @@ import { defineModule } from '../../lib/module';
 import type { QueueDefinition } from '../../lib/queue';
 import { contentRoutes } from './content.routes';
 import { imageBackfillQueue, sendImageBackfill } from './media-backfill.jobs';
+import { purchaseRoutes } from './purchases.routes';
 
 export const contentModule = defineModule({
   name: 'content',
-  routes: [contentRoutes],
+  routes: [contentRoutes, purchaseRoutes],
   queues: [(ctx) => imageBackfillQueue(ctx) as QueueDefinition<unknown>],
   jobs: [
     {

@@ -70,6 +70,8 @@ export async function insertContent(
     description: string;
     createdAt: Date;
     attachments: NewAttachment[];
+    /** Pay-per-view price in centavos; null for a free post. */
+    priceCents?: number | null;
   },
 ): Promise<string> {
   const [post] = await tx
@@ -78,6 +80,7 @@ export async function insertContent(
       workspaceId: input.workspaceId,
       authorId: input.authorId,
       description: input.description,
+      priceCents: input.priceCents ?? null,
       createdAt: input.createdAt,
     })
     .returning({ id: contents.id });

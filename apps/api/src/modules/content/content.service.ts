@@ -1,4 +1,4 @@
-import { PAGING, pageOffset } from '@fa-clube/contract';
+import { PAGING, centsToMajor, majorToCents, pageOffset } from '@fa-clube/contract';
 /**
  * Posts, their attachments, likes and the two post lists (feed and profile).
  *
@@ -34,7 +34,6 @@ import {
   deleteWorkspaceFiles,
   fileNotFound,
   claimUploads,
-  isPostFile,
   normalizeFilePath,
   processWorkspaceImage,
   signedViewUrl,
@@ -52,6 +51,8 @@ import {
 } from './content.repo';
 import type { NewAttachment } from './content.repo';
 import type { DbOrTx } from '../../db/client';
+import { cancelItemCharges } from '../payments/payments.service';
+import { findPostOfFile, hasPurchased } from './purchases.repo';
 
 /** Media URLs in a list stay valid this long (a page is read for a while); refresh via /contents/objects. */
 export const LIST_MEDIA_URL_TTL_SECONDS = 900;
@@ -106,18 +107,23 @@ async function toAttachment(
 }
 
 /**
- * A post row as the API answers it; call only for a caller who may see the
- * post. An attachment that failed to re-encode goes to its owner alone.
+ * A post row as the API answers it; call only for a caller who may see the post. An attachment
+ * that failed to re-encode goes to its owner alone. A priced post the caller neither bought nor
+ * belongs to the team of is locked: its description and price, and of each attachment only its
+ * kind — no path, no URL, no poster (issue 32).
  */
-async function toContentItem(ctx: AppContext, row: ContentRow): Promise<ContentItem> {
+export async function toContentItem(ctx: AppContext, row: ContentRow): Promise<ContentItem> {
+  const locked = row.priceCents !== null && !row.isTeam && !row.purchased;
+  const shown = row.attachments.filter((a) => a.status === 'ready' || row.isOwner);
   return {
     id: row.id,
     description: row.description,
-    attachments: await Promise.all(
-      row.attachments
-        .filter((a) => a.status === 'ready' || row.isOwner)
-        .map((a) => toAttachment(ctx, row.workspaceId, a)),
-    ),
+    attachments: locked
+      ? shown.map((a) => ({ kind: a.kind, locked: true as const }))
+      : await Promise.all(shown.map((a) => toAttachment(ctx, row.workspaceId, a))),
+    price: row.priceCents === null ? null : centsToMajor(row.priceCents),
+    locked,
+    purchased: row.purchased,
     likes: row.likes,
     liked: row.liked,
     full_name: row.label,
@@ -153,7 +159,7 @@ async function verifyAttachments(
   const written: string[] = [];
   /** An image of the store re-encoded; the upload is an attachment of no post (it is deleted next). */
   const reencode = async (filePath: string, variants: boolean) => {
-    if (await isPostFile(ctx, workspaceId, filePath)) throw fileInUse();
+    if (await findPostOfFile(ctx.db, workspaceId, filePath)) throw fileInUse();
     const image = await processWorkspaceImage(ctx, workspaceId, filePath, { variants });
     uploads.push(filePath);
     written.push(image.filePath, ...image.variants.map((v) => v.filePath));
@@ -202,6 +208,13 @@ export async function createContent(
   body: CreateContentBody,
 ): Promise<ContentItem> {
   const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  // what a pay-per-view post sells is its image or video: the description is shown to all
+  if (body.price != null && !body.attachments?.length)
+    throw fieldError(
+      'PRICE_NEEDS_ATTACHMENT',
+      'price',
+      'Anexe uma imagem ou um vídeo para vender a publicação.',
+    );
   const {
     rows: attachments,
     uploads,
@@ -223,6 +236,7 @@ export async function createContent(
         description: (body.text ?? body.description ?? '').trim(),
         createdAt: ctx.clock.now(),
         attachments,
+        priceCents: body.price == null ? null : majorToCents(body.price),
       });
     });
   } catch (err) {
@@ -248,7 +262,12 @@ export async function deleteContent(
   contentId: string,
 ): Promise<{ message: string }> {
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
-  const deleted = await ctx.db.transaction((tx) => deleteContentRows(tx, workspaceId, contentId));
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const rows = await deleteContentRows(tx, workspaceId, contentId);
+    // its open charges can no longer be paid; one paid meanwhile goes to payments to review
+    if (rows) await cancelItemCharges(tx, 'post', contentId);
+    return rows;
+  });
   if (!deleted) throw contentNotFound();
   try {
     await deleteWorkspaceFiles(ctx, workspaceId, deleted.filePaths);
@@ -354,10 +373,17 @@ export async function getContentObjectUrl(
     return { url, expires_at: null };
   }
   const access = await contentAccess(ctx.db, actor, creator.id, ctx.clock.now());
-  if (access === 'none') throw fileNotFound();
   const filePath = normalizeFilePath(wanted);
-  if (!(await isPostFile(ctx, creator.id, filePath, { readyOnly: access !== 'owner' })))
-    throw fileNotFound();
+  const post = await findPostOfFile(ctx.db, creator.id, filePath, {
+    readyOnly: access !== 'owner',
+  });
+  const bought =
+    post?.priceCents != null && actor ? await hasPurchased(ctx.db, post.id, actor.userId) : false;
+  // a buyer keeps a bought post after the subscription ends
+  if (!post || (access === 'none' && !bought)) throw fileNotFound();
+  // a priced post's files only to the team and its buyers
+  if (post.priceCents != null && access === 'subscriber' && !bought)
+    throw new AppError('CONTENT_LOCKED');
   const { url, expiresAt } = await signedViewUrl(ctx, creator.id, filePath);
   return { url, expires_at: expiresAt.toISOString() };
 }

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentItem } from '@fa-clube/contract';
+import type { ContentAttachment, ContentItem } from '@fa-clube/contract';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import {
@@ -69,7 +69,7 @@ describe('POST /api/v1/content/{ws}', () => {
       workspace_id: ws,
     });
     expect(body.attachments).toHaveLength(1);
-    const [a] = body.attachments;
+    const [a] = body.attachments as ContentAttachment[];
     // What is served is the image re-encoded (WebP, its size given), never the upload.
     expect(a).toMatchObject({
       label: 'Praia',

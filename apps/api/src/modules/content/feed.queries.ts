@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { MediaContentType, MediaKind } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
-import { contentAttachments, contentLikes, contents } from '../../db/schema/content';
+import {
+  contentAttachments,
+  contentLikes,
+  contentPurchases,
+  contents,
+} from '../../db/schema/content';
 import { workspaceFigures } from '../../db/schema/figures';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
@@ -49,6 +54,12 @@ export interface ContentRow {
   likes: number;
   liked: boolean;
   isOwner: boolean;
+  /** Pay-per-view price in centavos; null for a free post. */
+  priceCents: number | null;
+  /** The viewer is the owner or a member of the post's workspace (sees priced posts unlocked). */
+  isTeam: boolean;
+  /** The viewer bought this priced post. */
+  purchased: boolean;
   attachments: AttachmentRow[];
 }
 
@@ -73,7 +84,7 @@ interface PageExtras {
 
 /**
  * The posts of `page` (a subquery of contents rows: id, workspace_id,
- * description, like_count, created_at) with everything a feed item shows, in
+ * description, like_count, price_cents, created_at) with everything a feed item shows, in
  * one statement.
  */
 function itemsQuery(viewerId: string, page: SQL, extra?: PageExtras): SQL {
@@ -87,6 +98,12 @@ function itemsQuery(viewerId: string, page: SQL, extra?: PageExtras): SQL {
            exists (select 1 from ${workspaceMembers} m
                     where m.workspace_id = p.workspace_id and m.user_id = ${viewerId}
                       and m.role = 'owner') as is_owner,
+           p.price_cents,
+           exists (select 1 from ${workspaceMembers} m
+                    where m.workspace_id = p.workspace_id and m.user_id = ${viewerId}) as is_team,
+           (p.price_cents is not null and exists (
+              select 1 from ${contentPurchases} b
+               where b.content_id = p.id and b.buyer_id = ${viewerId})) as purchased,
            (select coalesce(json_agg(json_build_object(
                       'file_path', a.file_path, 'label', a.label, 'kind', a.kind,
                       'content_type', a.content_type, 'poster_path', pa.file_path,
@@ -126,6 +143,10 @@ async function selectItems(
     likes: Number(r.likes),
     liked: Boolean(r.liked),
     isOwner: Boolean(r.is_owner),
+    priceCents:
+      r.price_cents === null || r.price_cents === undefined ? null : Number(r.price_cents),
+    isTeam: Boolean(r.is_team),
+    purchased: Boolean(r.purchased),
     attachments: (typeof r.attachments === 'string'
       ? JSON.parse(r.attachments)
       : r.attachments) as AttachmentRow[],
@@ -150,7 +171,7 @@ const postTotalQuery = (ids: SQL) =>
 export function feedQueries(input: FeedInput) {
   const visible = visibleWorkspaceIds(input.viewerId, input.now);
   const page = sql`
-    select c.id, c.workspace_id, c.description, c.like_count, c.created_at
+    select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.created_at
       from (select k.id from (${visible}) v
              cross join lateral (
                select x.id, x.created_at from ${contents} x
@@ -211,7 +232,7 @@ export function workspaceContentsQueries(input: {
   offset: number;
 }) {
   const page = sql`
-    select c.id, c.workspace_id, c.description, c.like_count, c.created_at from ${contents} c
+    select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.created_at from ${contents} c
      where c.workspace_id = ${input.workspaceId}
      order by c.created_at desc nulls last, c.id desc nulls last
      limit ${input.limit} offset ${input.offset}`;
@@ -238,9 +259,30 @@ export async function findContentItem(
     db,
     itemsQuery(
       viewerId,
-      sql`select c.id, c.workspace_id, c.description, c.like_count, c.created_at from ${contents} c
+      sql`select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.created_at from ${contents} c
            where c.id = ${contentId}`,
     ),
   );
   return row ?? null;
+}
+
+/** These posts as feed items (a page of purchases), in no particular order. */
+export async function findContentItems(
+  db: DbOrTx,
+  viewerId: string,
+  contentIds: string[],
+): Promise<ContentRow[]> {
+  if (contentIds.length === 0) return [];
+  const ids = sql.join(
+    contentIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return selectItems(
+    db,
+    itemsQuery(
+      viewerId,
+      sql`select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.created_at
+            from ${contents} c where c.id in (${ids})`,
+    ),
+  );
 }

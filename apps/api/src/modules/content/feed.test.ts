@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentItem } from '@fa-clube/contract';
+import type { ContentAttachment, ContentItem } from '@fa-clube/contract';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { createPost, uploadJpeg } from '../../../test/support/content';
@@ -156,14 +156,15 @@ describe('GET /api/v1/contents/{ws}/feed', () => {
     const item = (await feed()).json().contents[0] as ContentItem;
     expect(item.id).toBe(created.id);
     expect(item.attachments).toHaveLength(1);
-    const url = new URL(item.attachments[0]!.url, 'http://app.test');
+    const [attachment] = item.attachments as ContentAttachment[];
+    const url = new URL(attachment!.url, 'http://app.test');
     expect(url.pathname).toBe('/api/v1/storage/object');
     // the re-encoded image's, not the upload's (which is gone)
-    expect(item.attachments[0]!.file_path).not.toBe(filePath);
+    expect(attachment!.file_path).not.toBe(filePath);
     expect(url.searchParams.get('key')).toBe(
-      `workspaces/${yearly.workspaceId}/files/${item.attachments[0]!.file_path}`,
+      `workspaces/${yearly.workspaceId}/files/${attachment!.file_path}`,
     );
-    const ttl = new Date(item.attachments[0]!.expires_at).getTime() - t.clock.now().getTime();
+    const ttl = new Date(attachment!.expires_at).getTime() - t.clock.now().getTime();
     expect(ttl).toBeGreaterThan(14 * 60 * 1000 - 1000);
     expect(ttl).toBeLessThanOrEqual(15 * 60 * 1000);
     // the same URL all minute long (the browser caches the file), a new one after it

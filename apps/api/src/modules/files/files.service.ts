@@ -35,10 +35,6 @@
  *        out of the quota, false when another transaction took one first
  *        (refuse then). Delete their bytes after the commit (deleteWorkspaceFiles).
  *
- *      isPostFile(ctx, workspaceId, filePath) -> boolean
- *        True when one of the workspace's posts has the file attached (or as
- *        a video's poster).
- *
  *      normalizeFilePath(input) -> string                   (400 INVALID_PATH)
  *
  *   These helpers do NOT check who is calling: the caller's service does that
@@ -451,19 +447,6 @@ export async function claimUploads(
   filePaths: readonly string[],
 ): Promise<boolean> {
   return (await claimObjects(tx, workspaceId, filePaths)) === new Set(filePaths).size;
-}
-
-/**
- * True when a post of the workspace has this file attached (`readyOnly`: and
- * it is not an image that failed to re-encode). Does not check access.
- */
-export async function isPostFile(
-  ctx: AppContext,
-  workspaceId: string,
-  filePath: string,
-  opts: { readyOnly?: boolean } = {},
-): Promise<boolean> {
-  return isFileAttached(ctx.db, workspaceId, filePath, opts);
 }
 
 // ---- the workspace file store endpoints ----

@@ -5,15 +5,39 @@ import { charges, pixNotifications } from '../../db/schema/payments';
 
 export type ChargeRow = typeof charges.$inferSelect;
 
-export async function findPendingCharge(db: DbOrTx, payerId: string, planId: string) {
+/**
+ * The payer's pending charge for the same thing: a subscription charge by its plan, a one-off
+ * sale by its kind and item (charges_one_pending_uq, charges_one_pending_item_uq).
+ */
+export async function findPendingCharge(
+  db: DbOrTx,
+  payerId: string,
+  of: { planId: string } | { kind: ChargeKind; itemId: string },
+) {
+  const same =
+    'planId' in of
+      ? eq(charges.planId, of.planId)
+      : and(eq(charges.kind, of.kind), eq(charges.itemId, of.itemId));
   const [row] = await db
     .select()
     .from(charges)
-    .where(
-      and(eq(charges.payerId, payerId), eq(charges.planId, planId), eq(charges.status, 'pending')),
-    )
+    .where(and(eq(charges.payerId, payerId), same, eq(charges.status, 'pending')))
     .limit(1);
   return row ?? null;
+}
+
+/** Deleting a post or a message: its open charges can no longer be paid (cancelled). */
+export async function cancelItemCharges(tx: DbOrTx, kind: ChargeKind, itemId: string) {
+  await tx
+    .update(charges)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(charges.kind, kind),
+        eq(charges.itemId, itemId),
+        inArray(charges.status, ['pending', 'expired']),
+      ),
+    );
 }
 
 /** The payer's newest pending, unexpired charge of a kind with a workspace. */

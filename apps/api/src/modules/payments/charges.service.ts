@@ -39,8 +39,8 @@ export interface OpenChargeInput {
   amountCents: number;
   /** Shown by the payer's bank app (`solicitacaoPagador`; the static code's description). */
   description: string;
-  /** The plan it pays for (every charge names one until one-off sales make it optional). */
-  plan: { id: string; planType: PlanType };
+  /** The plan a subscription charge pays for; absent for a one-off sale (post, message, tip). */
+  plan?: { id: string; planType: PlanType };
   /** Never answer the open charge: close it and open a new one. */
   replaceOpen?: boolean;
   /** A plain Pix even when the open charge carries a Pix Automático authorization. */
@@ -52,15 +52,26 @@ export interface OpenChargeInput {
 /**
  * The payer's pending, unexpired charge for this item at the same amount, or a
  * new one. An expired (or repriced) pending charge is closed first: the
- * partial unique index charges_one_pending_uq allows one pending charge per
- * payer and plan, and a concurrent request that won the race is answered too.
+ * partial unique indexes charges_one_pending_uq (per payer and plan) and
+ * charges_one_pending_item_uq (per payer and item sold one by one) allow one
+ * pending charge each, and a concurrent request that won the race is answered
+ * too. A tip names no item: each one is a charge of its own.
  */
 export async function openCharge(ctx: AppContext, input: OpenChargeInput): Promise<ChargeRow> {
+  return (await openChargeRow(ctx, input)).charge;
+}
+
+/** openCharge, telling whether the charge is new (201) or the open one answered again (200). */
+export async function openChargeRow(
+  ctx: AppContext,
+  input: OpenChargeInput,
+): Promise<{ charge: ChargeRow; created: boolean }> {
   const pix = await findPixSettings(ctx.db, input.workspace.id);
   if (!pix)
     throw new AppError('PIX_REQUIRED', 'Este criador ainda não configurou o recebimento por Pix.');
   const now = ctx.clock.now();
-  const existing = await findPendingCharge(ctx.db, input.payerId, input.plan.id);
+  const same = pendingKey(input);
+  const existing = same ? await findPendingCharge(ctx.db, input.payerId, same) : null;
   if (existing) {
     // a Pix Automático first charge carries the composite code (paying it authorizes the
     // recurrence): reused unless a plain Pix was asked for explicitly
@@ -69,10 +80,17 @@ export async function openCharge(ctx: AppContext, input: OpenChargeInput): Promi
       existing.expiresAt > now &&
       existing.valueCents === input.amountCents &&
       !(input.plain && (await findRecurrenceByFirstCharge(ctx.db, existing.id)));
-    if (reusable) return existing;
+    if (reusable) return { charge: existing, created: false };
     await expireCharge(ctx.db, existing.id);
   }
   return createCharge(ctx, input, pix, now);
+}
+
+/** What makes two charges "the same": the plan, or the item sold; a tip has none. */
+function pendingKey(input: OpenChargeInput) {
+  if (input.plan) return { planId: input.plan.id };
+  if (input.itemId) return { kind: input.kind, itemId: input.itemId };
+  return null;
 }
 
 async function createCharge(
@@ -80,7 +98,7 @@ async function createCharge(
   input: OpenChargeInput,
   pix: PixSettingsRow,
   now: Date,
-): Promise<ChargeRow> {
+): Promise<{ charge: ChargeRow; created: boolean }> {
   // the workspace's own PSP when it has one connected; else a code the owner confirms
   const connection = await findConnectedConnection(ctx.db, input.workspace.id);
   const provider = connection
@@ -95,11 +113,11 @@ async function createCharge(
     description: input.description,
   });
   try {
-    const row = await insertCharge(ctx.db, {
+    const charge = await insertCharge(ctx.db, {
       workspaceId: input.workspace.id,
       payerId: input.payerId,
-      planId: input.plan.id,
-      planType: input.plan.planType,
+      planId: input.plan?.id ?? null,
+      planType: input.plan?.planType ?? null,
       kind: input.kind,
       itemId: input.itemId,
       valueCents: input.amountCents,
@@ -115,16 +133,18 @@ async function createCharge(
     });
     // no PSP confirms it: the owner and members see it wait, live (issue 34)
     if (!connection) await publishWaitingChanged(ctx, input.workspace.id);
-    return row;
+    return { charge, created: true };
   } catch (err) {
     if (
       !isUniqueViolation(err, 'charges_one_pending_uq') &&
+      !isUniqueViolation(err, 'charges_one_pending_item_uq') &&
       !isUniqueViolation(err, 'charges_one_open_renewal_uq')
     )
       throw err;
-    const winner = await findPendingCharge(ctx.db, input.payerId, input.plan.id);
+    const same = pendingKey(input);
+    const winner = same ? await findPendingCharge(ctx.db, input.payerId, same) : null;
     if (!winner) throw err;
-    return winner;
+    return { charge: winner, created: false };
   }
 }
 

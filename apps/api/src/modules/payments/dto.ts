@@ -46,6 +46,7 @@ export function toChargeListItem(row: {
     username: row.username,
     label: row.label,
     kind: c.kind,
+    item_id: c.itemId,
     plan_type: c.planType,
     value: centsToMajor(c.valueCents),
     txid: c.txid,
@@ -64,5 +65,6 @@ export function toChargeDetail(row: {
     expires_at: row.charge.expiresAt.toISOString(),
     paid_at: row.charge.paidAt?.toISOString() ?? null,
     payment_specs: row.charge.paymentSpecs,
+    confirmation: row.charge.provider === 'manual' ? 'manual' : 'automatic',
   };
 }

@@ -27,7 +27,8 @@ import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { findPaymentReview, listPaymentReviews } from './payments.queries';
 import { bookPixRefund } from '../finance/finance.service';
-import { findNotification, resolveNotification } from './charges.repo';
+import { findChargeById, findNotification, resolveNotification } from './charges.repo';
+import { toPaidCharge } from './settlement.service';
 import type { pixNotifications } from '../../db/schema/payments';
 import { connectionClient } from './pix-connections.service';
 import { findConnectionById } from './pix-connections.repo';
@@ -70,6 +71,7 @@ function toPaymentReview(row: ReviewRow): PaymentReview {
     charge_id: row.charge.id,
     charge_value: centsToMajor(row.charge.valueCents),
     plan_type: row.charge.planType,
+    kind: row.charge.kind,
     username: row.username,
     label: row.label,
     paid_at: n.paidAt ? n.paidAt.toISOString() : null,
@@ -180,7 +182,14 @@ export async function refundPayment(
   const review = await findPaymentReview(ctx.db, workspaceId, endToEndId);
   const n = review?.notification ?? (await findNotification(ctx.db, endToEndId));
   const unmatched = n && !n.chargeId && n.workspaceId === workspaceId && n.outcome === 'ignored';
-  if (!n || (!review && !unmatched)) throw new AppError('PAYMENT_REVIEW_NOT_FOUND');
+  // a one-off sale (a post, a message, a tip) the PSP paid may be refunded too: what it bought
+  // is taken back (decision 070); a subscription's period is not refunded here
+  const sold =
+    !review && n?.outcome === 'applied' && n.chargeId
+      ? await findChargeById(ctx.db, n.chargeId)
+      : null;
+  const refundsSale = sold?.workspaceId === workspaceId && sold.kind !== 'subscription';
+  if (!n || (!review && !unmatched && !refundsSale)) throw new AppError('PAYMENT_REVIEW_NOT_FOUND');
   const client = await pspOf(ctx, n);
   const now = ctx.clock.now();
   const refund = await takeRefund(ctx.db, {
@@ -247,6 +256,7 @@ export async function refundPayment(
         reference: review ? `@${review.username}` : `txid ${n.txid ?? '—'}`,
       });
       await resolveNotification(tx, { endToEndId, userId: owner.userId, now });
+      if (refundsSale && sold) await ctx.chargeKinds[sold.kind]?.refunded?.(tx, toPaidCharge(sold));
     }
     return row;
   });

@@ -9,17 +9,14 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { charges, pixNotifications, pixRefunds } from '../../db/schema/payments';
+import { PAYMENT_REVIEW_REASONS } from '@fa-clube/contract';
 import type { ChargeKind } from '@fa-clube/contract';
 import type { ChargeStatus } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
-export const REVIEW_REASONS = [
-  'amount_mismatch',
-  'already_paid',
-  'charge_not_payable',
-  'age_verification_required',
-] as const;
+/** Money that granted nothing, for the owner to refund or credit (the contract's list). */
+export const REVIEW_REASONS = PAYMENT_REVIEW_REASONS;
 
 const payerWorkspace = sql`(select w.label, w.username
     from ${workspaceMembers} m join ${workspaces} w on w.id = m.workspace_id

@@ -28,20 +28,23 @@
  * bank app does (the PSP's /rec notification); a refused debit asks the
  * handler's `recurringDebitFailed` for another way to pay.
  */
-import type { PendingCharge } from '@fa-clube/contract';
+import type { ChargeDetail, PendingCharge } from '@fa-clube/contract';
 import type { ChargeKind } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { anonymisePayerInLedger } from '../finance/finance.service';
 import { closeChargesOfPayer, findChargeById, findOpenChargeForWorkspace } from './charges.repo';
 import type { ChargeRow } from './charges.repo';
-import { toPendingCharge } from './dto';
+import { toChargeDetail, toPendingCharge } from './dto';
+import { AppError } from '../../lib/errors';
+import { findChargeWithPayer } from './payments.queries';
 import { findPixSettings } from './pix-settings.repo';
 import { findRecurrenceByFirstCharge } from './recurrences.repo';
 import { finishEndedConnections } from './pix-connections.service';
 import { cancelLiveRecurrences } from './recurrences.service';
 
-export { openCharge } from './charges.service';
+export { openCharge, openChargeRow } from './charges.service';
+export { cancelItemCharges } from './charges.repo';
 export { toPaymentInfo, toPendingCharge } from './dto';
 export { automaticRenewalOffered } from './pix-connections.service';
 export {
@@ -53,6 +56,13 @@ export {
 
 /** A charge as openCharge answers it: its amount, txid, BR Code, status and expiry. */
 export type OpenedCharge = ChargeRow;
+
+/** A charge as its payer sees it while paying (ChargeDetail: its BR Code, status, expiry). */
+export async function chargeDetailOf(ctx: AppContext, charge: ChargeRow): Promise<ChargeDetail> {
+  const row = await findChargeWithPayer(ctx.db, charge.workspaceId, charge.id);
+  if (!row) throw new AppError('CHARGE_NOT_FOUND');
+  return toChargeDetail(row);
+}
 
 /** Whether the workspace has its Pix receiving data (every charge needs it). */
 export async function hasPixSettings(ctx: AppContext, workspaceId: string) {

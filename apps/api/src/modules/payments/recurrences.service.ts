@@ -91,6 +91,8 @@ export async function authorizeRecurrence(
   input: RecurrenceRequest,
 ): Promise<{ idRec: string; status: RecurrenceStatus; paymentSpecs: string }> {
   const { charge, workspace: ws, payer } = input;
+  const { planId, planType } = charge;
+  if (!planId || !planType) throw new Error('recorrência Pix Automático sem plano');
   const connection = await findConnectedConnection(ctx.db, ws.id);
   if (!offersAutomatic(connection)) throw new AppError('AUTOMATIC_RENEWAL_UNAVAILABLE');
   const live = await findLiveRecurrenceOfPayer(ctx.db, ws.id, payer.userId);
@@ -112,7 +114,7 @@ export async function authorizeRecurrence(
         },
         calendario: {
           dataInicial: dateIn(input.firstDebit),
-          periodicidade: PERIODICITY[charge.planType],
+          periodicidade: PERIODICITY[planType],
         },
         valor: { valorRec: centsToDecimalString(charge.valueCents) },
         politicaRetentativa: 'NAO_PERMITE',
@@ -132,7 +134,7 @@ export async function authorizeRecurrence(
       subscriptionId: input.contractId,
       workspaceId: ws.id,
       payerId: payer.userId,
-      planId: charge.planId,
+      planId,
       connectionId: connection.id,
       idRec,
       status,

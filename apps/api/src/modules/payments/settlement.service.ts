@@ -1,12 +1,13 @@
 import { PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import type { ChargeKind, PixWebhookBody } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
-import type { AppContext, PaidGrant } from '../../lib/context';
+import type { AppContext, PaidCharge, PaidGrant } from '../../lib/context';
 import { decimalStringToCents } from '../../lib/pix';
 import { AppError } from '../../lib/errors';
 import { bookPixIncome } from '../finance/finance.service';
 import { requireAgeVerified } from '../trueid/trueid.service';
 import {
+  findChargeById,
   findChargeByTxid,
   insertNotification,
   markChargePaid,
@@ -52,7 +53,7 @@ export const CHARGE_LEDGER: Record<
   subscription: {
     category: 'Assinaturas',
     description: 'Assinaturas pagas por Pix.',
-    label: (c) => `Assinatura ${PLAN_TYPE_LABELS[c.planType]}`,
+    label: (c) => (c.planType ? `Assinatura ${PLAN_TYPE_LABELS[c.planType]}` : 'Assinatura'),
   },
   post: {
     category: 'Conteúdo avulso',
@@ -91,30 +92,60 @@ export async function settlePaidCharge(
   const booking = CHARGE_LEDGER[charge.kind];
   await bookPixIncome(tx, charge, { ...booking, label: booking.label(charge) });
   const recurrence = await findRecurrenceByFirstCharge(tx, charge.id);
-  const grant = await handler.paid(
-    tx,
-    {
-      id: charge.id,
-      workspaceId: charge.workspaceId,
-      payerId: charge.payerId,
-      kind: charge.kind,
-      itemId: charge.itemId,
-      planId: charge.planId,
-      planType: charge.planType,
-      valueCents: charge.valueCents,
-      contractId: recurrence?.subscriptionId ?? null,
-    },
-    now,
-  );
+  const grant = await handler.paid(tx, toPaidCharge(charge, recurrence?.subscriptionId), now);
   return { charge, grant };
 }
 
-/** applyPaymentInTx in its own transaction. */
-export function applyPayment(
+/** A charge as the module that sold it sees it. */
+export function toPaidCharge(charge: ChargeRow, contractId?: string | null): PaidCharge {
+  return {
+    id: charge.id,
+    workspaceId: charge.workspaceId,
+    payerId: charge.payerId,
+    kind: charge.kind,
+    itemId: charge.itemId,
+    planId: charge.planId,
+    planType: charge.planType,
+    valueCents: charge.valueCents,
+    contractId: contractId ?? null,
+  };
+}
+
+/** Whether the thing a charge sells can still be granted (its kind's `available`). */
+async function itemAvailable(ctx: AppContext, tx: DbOrTx, charge: ChargeRow) {
+  const check = ctx.chargeKinds[charge.kind]?.available;
+  return check ? check(tx, toPaidCharge(charge)) : true;
+}
+
+/**
+ * After the transaction that paid a charge committed: its kind's `settled` (a post unlocked
+ * live, a tip shown in the chat and e-mailed). Best effort: the payment stands either way.
+ */
+export async function afterPaid(ctx: AppContext, charge: ChargeRow) {
+  const settled = ctx.chargeKinds[charge.kind]?.settled;
+  if (!settled) return;
+  try {
+    await settled(ctx, toPaidCharge(charge));
+  } catch (err) {
+    ctx.logger.error({ err, chargeId: charge.id }, 'aviso de pagamento não enviado');
+  }
+}
+
+/**
+ * applyPaymentInTx in its own transaction (the owner's confirmation), then afterPaid. A charge
+ * whose item is gone (a deleted post) is refused: ITEM_UNAVAILABLE, nothing changed.
+ */
+export async function applyPayment(
   ctx: AppContext,
   input: { chargeId: string; confirmedBy?: string; endToEndId?: string },
 ): Promise<AppliedPayment | null> {
-  return ctx.db.transaction((tx) => applyPaymentInTx(ctx, tx, ctx.clock.now(), input));
+  const applied = await ctx.db.transaction(async (tx) => {
+    const charge = await findChargeById(tx, input.chargeId);
+    if (charge && !(await itemAvailable(ctx, tx, charge))) throw new AppError('ITEM_UNAVAILABLE');
+    return applyPaymentInTx(ctx, tx, ctx.clock.now(), input);
+  });
+  if (applied) await afterPaid(ctx, applied.charge);
+  return applied;
 }
 
 export type NotificationOutcome =
@@ -125,7 +156,8 @@ export type NotificationOutcome =
   | 'amount_mismatch'
   | 'already_paid'
   | 'charge_not_payable'
-  | 'age_verification_required';
+  | 'age_verification_required'
+  | 'item_unavailable';
 
 /** Where a notification came from: a workspace's connection scopes the txids it may settle. */
 export interface NotificationScope {
@@ -198,6 +230,8 @@ export async function processPixNotification(
     else if (gated && amountCents === charge.valueCents && charge.status !== 'paid')
       result = 'age_verification_required';
     else if (amountCents !== charge.valueCents) result = 'amount_mismatch';
+    else if (charge.status !== 'paid' && !(await itemAvailable(ctx, tx, charge)))
+      result = 'item_unavailable';
     else {
       const applied = await applyPaymentInTx(ctx, tx, now, {
         chargeId: charge.id,
@@ -216,6 +250,7 @@ export async function processPixNotification(
     });
     return result;
   });
+  if (outcome === 'applied' && mine) await afterPaid(ctx, mine);
   if (outcome !== 'applied' && outcome !== 'duplicate')
     ctx.logger.warn(
       { endToEndId: item.endToEndId, txid, valor: item.valor, reason: outcome },

@@ -40,7 +40,7 @@ const payerWorkspace = {
   avatarPath: sql<string | null>`pw.avatar_path`,
 };
 
-/** The caller's pending, unexpired charges, with the creator's profile, newest first. */
+/** The caller's pending, unexpired subscription charges, with the creator's profile, newest first. */
 export async function listPayerOpenCharges(db: DbOrTx, payerId: string, now: Date, limit: number) {
   return db
     .select({ charge: charges, username: workspaces.username, label: workspaces.label })
@@ -49,6 +49,7 @@ export async function listPayerOpenCharges(db: DbOrTx, payerId: string, now: Dat
     .where(
       and(
         eq(charges.payerId, payerId),
+        eq(charges.kind, 'subscription'),
         eq(charges.status, 'pending'),
         gt(charges.expiresAt, now),
         isNull(workspaces.deletedAt),

@@ -74,7 +74,8 @@ export async function listMySubscriptions(
       workspace_id: row.charge.workspaceId,
       username: row.username,
       label: row.label,
-      plan_type: row.charge.planType,
+      // a subscription payment's charge always names its plan
+      plan_type: row.charge.planType!,
       value: centsToMajor(row.charge.valueCents),
       currency: row.charge.currency,
       paid_at: (row.charge.paidAt ?? row.periodStart).toISOString(),
@@ -216,13 +217,15 @@ async function grantSubscriptionPeriod(
   charge: PaidCharge,
   now: Date,
 ): Promise<PaidGrant> {
+  const planType = charge.planType;
+  if (!planType) throw new Error('cobrança de assinatura sem plano');
   let subscription = await insertSubscriptionIfAbsent(tx, {
     id: charge.contractId ?? undefined,
     workspaceId: charge.workspaceId,
     subscriberId: charge.payerId,
-    planType: charge.planType,
+    planType: planType,
     start: now,
-    end: planPeriodEnd(now, charge.planType),
+    end: planPeriodEnd(now, planType),
   });
   let periodStart = now;
   if (!subscription) {
@@ -230,12 +233,12 @@ async function grantSubscriptionPeriod(
     const running = isActiveSubscription(current, now);
     periodStart = running ? current.currentPeriodEnd : now;
     subscription = await updateSubscriptionPeriod(tx, current.id, {
-      planType: charge.planType,
+      planType: planType,
       paidSince: running ? current.paidSince : now,
       // months counted from the first day of the run of paid periods (31 Jan → 28 Feb → 31 Mar)
       end: running
-        ? nextPeriodEnd(current.paidSince, current.currentPeriodEnd, charge.planType)
-        : planPeriodEnd(now, charge.planType),
+        ? nextPeriodEnd(current.paidSince, current.currentPeriodEnd, planType)
+        : planPeriodEnd(now, planType),
       now,
     });
   }

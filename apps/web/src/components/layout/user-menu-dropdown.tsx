@@ -1,4 +1,13 @@
-import { CircleUserRound, LogOut, Monitor, Moon, ShieldCheck, Sparkles, Sun } from 'lucide-react';
+import {
+  CircleUserRound,
+  LogOut,
+  Monitor,
+  Moon,
+  ShieldCheck,
+  ShoppingBag,
+  Sparkles,
+  Sun,
+} from 'lucide-react';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -75,6 +84,9 @@ export function UserMenuDropdown({
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={() => navigate('/subscriptions')}>
         <Sparkles aria-hidden /> {t.userMenu.mySubscriptions}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => navigate('/purchases')}>
+        <ShoppingBag aria-hidden /> {t.userMenu.myPurchases}
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={() => navigate('/settings/security')}>
         <ShieldCheck aria-hidden /> {t.userMenu.security}

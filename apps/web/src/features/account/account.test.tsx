@@ -168,6 +168,7 @@ describe('/subscriptions (Minhas assinaturas)', () => {
             username: 'eu',
             label: 'Eu',
             kind: 'subscription',
+            item_id: null,
             plan_type: 'monthly',
             value: 19.9,
             txid: 'TX2',
@@ -176,6 +177,7 @@ describe('/subscriptions (Minhas assinaturas)', () => {
             expires_at: iso(now + DAY),
             paid_at: null,
             payment_specs: '000201RENEW',
+            confirmation: 'manual',
           },
         };
       if (call.path === '/api/v1/workspaces') return { body: { workspaces: [] } };

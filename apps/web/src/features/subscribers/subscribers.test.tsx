@@ -140,6 +140,7 @@ function subscribersApi(state: State) {
             expires_at: '2026-05-02T12:00:00.000Z',
             paid_at: '2026-05-01T13:00:00.000Z',
             payment_specs: 'x',
+            confirmation: 'manual',
           },
           subscription: {
             id: uuid(500),
@@ -159,6 +160,7 @@ const pendingCharge = {
   username: 'joao',
   label: 'João Pereira',
   kind: 'subscription',
+  item_id: null,
   plan_type: 'quarterly',
   value: 25.42,
   txid: 'FC0123456789abcdefABCDEF1',
@@ -175,6 +177,7 @@ const review = {
   charge_id: uuid(200),
   charge_value: 25.42,
   plan_type: 'quarterly',
+  kind: 'subscription',
   username: 'joao',
   label: 'João Pereira',
   paid_at: '2026-05-01T15:04:00.000Z',

@@ -19,16 +19,3 @@ export function perMonthText(plan: Pick<Plan, 'plan_type' | 'price'>): string | 
   if (plan.plan_type === 'monthly') return null;
   return t.subscriptions.perMonth(formatCents(perMonthCents(plan)));
 }
-
-const expiryFormat = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** '12/05, 14:30' for the code's expiry. */
-export function formatExpiry(iso: string): string {
-  return expiryFormat.format(new Date(iso));
-}

@@ -277,7 +277,8 @@ function PendingCharges({ charges }: { charges: SubscriptionsResponse['pending_c
                       {c.label}
                     </Link>
                     <span className="truncate text-xs text-muted-foreground">
-                      @{c.username} · {PLAN_TYPE_LABELS[c.plan_type]}
+                      @{c.username}
+                      {c.plan_type ? ` · ${PLAN_TYPE_LABELS[c.plan_type]}` : ''}
                     </span>
                   </span>
                 </div>

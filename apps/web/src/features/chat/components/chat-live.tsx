@@ -4,6 +4,7 @@ import { CHARGE_EVENTS, CHAT_EVENTS } from '@fa-clube/contract';
 import type { ChatMessage } from '@fa-clube/contract';
 import { onChargesWaiting } from '@/lib/charges-waiting';
 import { loadContract } from '@/lib/contract-schemas';
+import { emitChargePaid } from '@/lib/charge-events';
 import { openLiveEvents } from '@/lib/live-events';
 import { useViewerId } from '@/lib/session';
 import { receiveMessage, refetchAll, refetchChat } from '../lib/cache';
@@ -15,7 +16,7 @@ import { outbox } from '../lib/outbox';
  * docs/decisions/041-web-chat.md): each `chat.message` checked against the contract and merged
  * into the caches; a `chat.updated` (a mute) refetches that conversation; a reconnection or a
  * `chat.resync` refetches what is on screen; a `charges.waiting` refetches the workspace's
- * waiting Pix (lib/charges-waiting.ts). Closed when
+ * waiting Pix (lib/charges-waiting.ts); a `charge.paid` goes to lib/charge-events. Closed when
  * the user signs out (the shell stops rendering it) or changes.
  */
 export function ChatLive() {
@@ -25,12 +26,23 @@ export function ChatLive() {
   useEffect(() => {
     if (!viewer) return;
     const live = openLiveEvents({
-      events: [CHAT_EVENTS.message, CHAT_EVENTS.resync, CHAT_EVENTS.updated, CHARGE_EVENTS.waiting],
+      events: [
+        CHAT_EVENTS.message,
+        CHAT_EVENTS.resync,
+        CHAT_EVENTS.updated,
+        CHAT_EVENTS.chargePaid,
+        CHARGE_EVENTS.waiting,
+      ],
       onEvent: (event, data) => {
         // the same stream tells a workspace's team that its Pix waiting changed (issue 34)
         if (event === CHARGE_EVENTS.waiting) {
           const ws = (data as { workspace_id?: unknown } | null)?.workspace_id;
           if (typeof ws === 'string') onChargesWaiting(queryClient, ws);
+          return;
+        }
+        // a charge of this user was paid (a post unlocked, a tip sent): the Pix dialog listens
+        if (event === CHAT_EVENTS.chargePaid) {
+          emitChargePaid(data);
           return;
         }
         if (event === CHAT_EVENTS.resync) {

@@ -1,4 +1,4 @@
-import { PAGING, apiPath, paths } from '@fa-clube/contract';
+import { PAGING, PURCHASES_PAGING, apiPath, paths, salesPaths } from '@fa-clube/contract';
 import type {
   CreateContentBody,
   ExtensionType,
@@ -86,3 +86,15 @@ export function updateCachedPost(
       : data,
   );
 }
+
+/** POST /content/{ws}/{id}/purchase → the post's Pix charge (new, or the pending one again). */
+export const purchasePost = (ws: string, id: string) =>
+  api.post(apiPath(salesPaths.contentPurchase, { ws, id }), undefined, { schema: 'ChargeDetail' });
+
+/** GET /purchases?page=&size= → the caller's bought posts, newest first. */
+export const fetchPurchases = (page: number, signal?: AbortSignal) =>
+  api.get(apiPath(salesPaths.purchases), {
+    query: { page, size: PURCHASES_PAGING.size },
+    schema: 'PurchasesResponse',
+    signal,
+  });

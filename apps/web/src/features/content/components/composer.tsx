@@ -1,15 +1,18 @@
-import { Film, ImagePlus, SendHorizontal, X } from 'lucide-react';
+import { Film, ImagePlus, SendHorizontal, Tag, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent, KeyboardEvent } from 'react';
-import { POST_TEXT_MAX } from '@fa-clube/contract';
+import { POST_PRICE, POST_TEXT_MAX, formatCents } from '@fa-clube/contract';
 import { useController } from 'react-hook-form';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Form, FormSubmit } from '@/components/ui/form';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
+import { Input } from '@/components/ui/input';
 import { t } from '@/i18n/content';
 import { drafts, useKeepDraft } from '@/lib/drafts';
+import { t as sales } from '@/i18n/sales';
+import { formatCentsInput, parseCentsInput } from '@/lib/money-input';
 import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreatePost } from '../hooks/use-create-post';
@@ -55,6 +58,8 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
   const text = field.value;
   useKeepDraft(draftKey, text);
   const [attachment, setAttachment] = useState<Chosen | null>(null);
+  // 'Definir preço': a pay-per-view price in centavos, null for a free post
+  const [priceCents, setPriceCents] = useState<number | null>(null);
   const [posterUrl, setPosterUrl] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -138,11 +143,12 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
   };
 
   const submit = async (values: ComposerValues) => {
-    if (!canSendPost(values.text, attachment !== null) || sending) return;
-    const result = await send(values.text, attachment);
+    if (!canSendPost(values.text, attachment !== null) || sending || !priceOk) return;
+    const result = await send(values.text, attachment, priceCents);
     if (result.ok) {
       form.reset({ text: '' });
       setAttachment(null);
+      setPriceCents(null);
     } else {
       setServerErrors(form, result.error);
     }
@@ -156,6 +162,11 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
   };
 
   const kind = attachment ? kindOfType(attachment.type) : null;
+  const priceOk =
+    priceCents === null ||
+    (attachment !== null &&
+      priceCents >= POST_PRICE.min * 100 &&
+      priceCents <= POST_PRICE.max * 100);
   const nearLimit = text.length > POST_TEXT_MAX * 0.9;
 
   return (
@@ -264,6 +275,28 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
         </div>
       ) : null}
 
+      {priceCents !== null ? (
+        <div className="mt-3 grid gap-1.5 sm:pl-13" data-testid="composer-price">
+          <label htmlFor={`${id}-price`} className="text-sm font-medium">
+            {sales.sales.composer.priceLabel}
+          </label>
+          <Input
+            id={`${id}-price`}
+            inputMode="numeric"
+            className="max-w-48"
+            value={formatCentsInput(priceCents)}
+            placeholder={formatCents(POST_PRICE.min * 100)}
+            disabled={sending}
+            aria-invalid={!priceOk || undefined}
+            aria-describedby={`${id}-price-hint`}
+            onChange={(e) => setPriceCents(parseCentsInput(e.target.value, POST_PRICE.max * 100))}
+          />
+          <p id={`${id}-price-hint`} className="text-xs text-muted-foreground">
+            {attachment ? sales.sales.composer.priceHint : sales.sales.composer.needsAttachment}
+          </p>
+        </div>
+      ) : null}
+
       <div className="mt-3 flex items-center gap-2 border-t pt-3">
         <input
           ref={fileRef}
@@ -293,6 +326,20 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
             {attachment ? t.content.composer.replace : t.content.composer.attachShort}
           </span>
         </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="text-primary hover:text-primary"
+          aria-pressed={priceCents !== null}
+          onClick={() => setPriceCents((p) => (p === null ? 0 : null))}
+          disabled={sending}
+        >
+          <Tag className="size-[18px]" aria-hidden />
+          <span className="sr-only sm:not-sr-only">
+            {priceCents === null ? sales.sales.composer.setPrice : sales.sales.composer.removePrice}
+          </span>
+        </Button>
         <span className="hidden text-xs text-muted-foreground xl:inline">
           {t.content.composer.attachHint}
         </span>
@@ -308,7 +355,7 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
             </span>
           ) : null}
           <FormSubmit
-            ready={(values) => canSendPost(values.text, attachment !== null)}
+            ready={(values) => canSendPost(values.text, attachment !== null) && priceOk}
             pending={sending}
             className="min-w-28 rounded-full"
           >

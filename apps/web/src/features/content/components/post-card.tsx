@@ -4,7 +4,12 @@ import type { ContentItem } from '@fa-clube/contract';
 import { Avatar } from '@/components/ui/avatar';
 import { t } from '@/i18n/content';
 import { cn } from '@/lib/utils';
+import { TipButton } from '@/components/tip-dialog';
+import { t as sales } from '@/i18n/sales';
+import { formatCents, majorToCents } from '@fa-clube/contract';
+import { openAttachments } from '../lib/viewer-items';
 import { LikeButton } from './like-button';
+import { LockedMedia } from './locked-media';
 import { PostMedia } from './post-media';
 import { PostMenu } from './post-menu';
 import { RelativeTime } from './relative-time';
@@ -54,6 +59,8 @@ function Description({ text }: { text: string }) {
 
 interface PostCardProps {
   post: ContentItem;
+  /** The caller's current workspace (a purchase goes through it); null: no purchase. */
+  ws?: string | null;
   onLike: (post: ContentItem) => void;
   /** Opens the viewer on the post's attachment number `index`. */
   onOpenMedia: (post: ContentItem, index: number) => void;
@@ -61,9 +68,10 @@ interface PostCardProps {
 
 /**
  * A post: the author (avatar and name link to the profile), @username, the relative time, the
- * owner's menu, the description, the image or video and the like button.
+ * owner's menu, the description, the image or video and the like button. A pay-per-view post
+ * not bought shows the locked panel instead of its media; 'Enviar gorjeta' beside the like.
  */
-export function PostCard({ post, onLike, onOpenMedia }: PostCardProps) {
+export function PostCard({ post, ws = null, onLike, onOpenMedia }: PostCardProps) {
   const profile = `/profile/${post.username}`;
   return (
     <article
@@ -103,7 +111,9 @@ export function PostCard({ post, onLike, onOpenMedia }: PostCardProps) {
 
       {post.description ? <Description text={post.description} /> : null}
 
-      {post.attachments.map((attachment, index) => (
+      {post.locked && ws ? <LockedMedia post={post} viewerWorkspaceId={ws} /> : null}
+
+      {openAttachments(post).map((attachment, index) => (
         <PostMedia
           key={attachment.file_path}
           attachment={attachment}
@@ -113,8 +123,23 @@ export function PostCard({ post, onLike, onOpenMedia }: PostCardProps) {
         />
       ))}
 
-      <footer className="-mb-1 -ml-2 flex items-center">
+      <footer className="-mb-1 -ml-2 flex flex-wrap items-center gap-x-1">
         <LikeButton liked={post.liked} likes={post.likes} onToggle={() => onLike(post)} />
+        {post.price !== null && !post.locked ? (
+          <span className="ml-2 rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-foreground">
+            {post.purchased
+              ? sales.sales.locked.purchased
+              : sales.sales.locked.priced(formatCents(majorToCents(post.price)))}
+          </span>
+        ) : null}
+        {post.is_owner ? null : (
+          <TipButton
+            username={post.username}
+            workspaceId={post.workspace_id}
+            postId={post.id}
+            className="ml-auto"
+          />
+        )}
       </footer>
     </article>
   );

@@ -41,7 +41,7 @@ export function PostList({ query, ws, syncLikesFromServer = false, empty, end }:
   return (
     <div className="grid gap-4" data-testid="post-list">
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} onLike={like} onOpenMedia={viewer.openAt} />
+        <PostCard key={post.id} post={post} ws={ws} onLike={like} onOpenMedia={viewer.openAt} />
       ))}
 
       {query.isFetchingNextPage ? <PostSkeleton media={false} /> : null}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { centsToMajor } from '@fa-clube/contract';
 import type { AttachmentInput } from '@fa-clube/contract';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/i18n/content';
@@ -49,6 +50,8 @@ export function useCreatePost(ws: string | null) {
     async (
       text: string,
       attachment: PostAttachment | null,
+      /** Pay-per-view price in centavos ('Definir preço'); null for a free post. */
+      priceCents: number | null = null,
     ): Promise<{ ok: true } | { ok: false; error?: unknown }> => {
       if (!ws || sending) return { ok: false };
       setSending(true);
@@ -70,7 +73,11 @@ export function useCreatePost(ws: string | null) {
             ...(posterPath ? { poster_path: posterPath } : {}),
           });
         }
-        await createContent(ws, { text, attachments });
+        await createContent(ws, {
+          text,
+          attachments,
+          ...(priceCents !== null ? { price: centsToMajor(priceCents) } : {}),
+        });
         toast.success(t.content.composer.success);
         await reloadPageData(queryClient);
         return { ok: true };

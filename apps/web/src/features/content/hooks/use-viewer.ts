@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ContentItem } from '@fa-clube/contract';
-import { viewerItemsOf } from '../lib/viewer-items';
+import { openAttachments, viewerItemsOf } from '../lib/viewer-items';
 
 /**
  * The viewer's state over a list of posts: the items (every attachment, in order) and which one
@@ -16,7 +16,7 @@ export function useViewer(posts: readonly ContentItem[]) {
   const index = found >= 0 ? found : null;
 
   const openAt = useCallback((post: ContentItem, attachmentIndex = 0) => {
-    const attachment = post.attachments[attachmentIndex];
+    const attachment = openAttachments(post)[attachmentIndex];
     if (attachment) setOpen({ postId: post.id, filePath: attachment.file_path });
   }, []);
 

@@ -71,7 +71,7 @@ export function PendingCharges({ ws, isOwner }: { ws: string; isOwner: boolean }
                 <dl className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 text-[13px]">
                   <dt className="sr-only">{t.subscriptions.subscribers.plan}</dt>
                   <dd className="flex items-center gap-2">
-                    <PlanBadge planType={charge.plan_type} />
+                    <PlanBadge planType={charge.plan_type} kind={charge.kind} />
                   </dd>
                   <dt className="sr-only">{t.subscriptions.subscribers.value}</dt>
                   <dd className="text-right font-semibold tabular-nums md:text-left">

@@ -1,9 +1,9 @@
-import { PAGING, PLAN_TYPE_LABELS } from '@fa-clube/contract';
+import { CHARGE_KIND_LABELS, PAGING, PLAN_TYPE_LABELS } from '@fa-clube/contract';
 import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { ChevronRight, Repeat, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Subscriber } from '@fa-clube/contract';
+import type { ChargeKind, Subscriber } from '@fa-clube/contract';
 import { PagedList } from '@/components/paged-list';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -12,10 +12,17 @@ import { t } from '../strings';
 import { useSubscribers } from '../hooks/use-subscribers';
 
 /** Badge text and look per plan type. */
-export function PlanBadge({ planType }: { planType: Subscriber['plan_type'] }) {
+/** The plan of a subscription, or what a one-off charge sells ('Conteúdo avulso', 'Gorjeta'). */
+export function PlanBadge({
+  planType,
+  kind = 'subscription',
+}: {
+  planType: Subscriber['plan_type'] | null;
+  kind?: ChargeKind;
+}) {
   return (
     <Badge variant="brand" className="px-2 text-[11px]">
-      {PLAN_TYPE_LABELS[planType]}
+      {planType && kind === 'subscription' ? PLAN_TYPE_LABELS[planType] : CHARGE_KIND_LABELS[kind]}
     </Badge>
   );
 }

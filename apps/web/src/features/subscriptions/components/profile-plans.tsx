@@ -106,7 +106,9 @@ export function ProfilePlans({
                 <div className="grid gap-0.5">
                   <p className="text-sm font-semibold">{t.subscriptions.profile.pending}</p>
                   <p className="text-[13px] leading-relaxed text-muted-foreground">
-                    {t.subscriptions.profile.pendingText(PLAN_TYPE_LABELS[pending.plan_type])}
+                    {t.subscriptions.profile.pendingText(
+                      pending.plan_type ? PLAN_TYPE_LABELS[pending.plan_type] : '',
+                    )}
                   </p>
                 </div>
               </div>
@@ -115,7 +117,7 @@ export function ProfilePlans({
                   variant="outline"
                   size="sm"
                   className="self-start sm:self-center"
-                  onClick={() => choose(pending.plan_type)}
+                  onClick={() => pending.plan_type && choose(pending.plan_type)}
                 >
                   {t.subscriptions.profile.pendingOpen}
                 </Button>

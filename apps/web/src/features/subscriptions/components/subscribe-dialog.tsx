@@ -3,18 +3,16 @@ import {
   CircleCheck,
   Clock,
   MessageCircle,
-  QrCode,
   RefreshCw,
   Repeat,
   Sparkles,
   XIcon,
 } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PaymentInfo, Plan, SubscribePlanBody } from '@fa-clube/contract';
-import { CopyButton } from '@/components/copy-button';
+import { PixCode, PixIcon } from '@/components/pix-code';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,17 +23,14 @@ import {
   DialogDescription,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '../strings';
 import { errorMessage, hasErrorCode, isSessionError } from '@/lib/api-client';
 import { messagesWith } from '@/lib/messages-path';
 import { loginPath } from '@/lib/navigation';
 import { useViewerId } from '@/lib/session';
-import { formatExpiry } from '../format';
 import { useChargeStatus, usePlans, useRenewCharge, useSubscribeCharge } from '../hooks/use-plans';
 import { useSwitchCharge } from '../hooks/use-switch-charge';
 import { PlanPrice } from './plan-price';
@@ -386,14 +381,6 @@ function SubscribeBody({
   );
 }
 
-function PixIcon() {
-  return (
-    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-[#32bcad]/15 text-[#1f8f83] dark:text-[#5fd6c8]">
-      <QrCode className="size-5" aria-hidden />
-    </span>
-  );
-}
-
 /** 'Pix' (a new Pix each period) or 'Renovação automática' (Pix Automático), as radio cards. */
 function RenewalChoice({
   mode,
@@ -530,54 +517,6 @@ function Benefits({ chatWith }: { chatWith: string | null }) {
         </li>
       </ul>
     </section>
-  );
-}
-
-/** The BR Code as a QR (white quiet zone in both themes) and as copyable text. */
-function PixCode({ code, expiresAt }: { code: string; expiresAt: string }) {
-  const id = useId();
-  return (
-    <div className="grid gap-4 rounded-xl border bg-card p-4">
-      <p className="text-center text-[13px] leading-relaxed text-muted-foreground">
-        {t.subscriptions.dialog.scan}
-      </p>
-      <div className="mx-auto rounded-xl bg-white p-4 shadow-xs ring-1 ring-black/5">
-        <QRCodeSVG
-          value={code}
-          size={208}
-          level="L"
-          marginSize={0}
-          bgColor="#ffffff"
-          fgColor="#000000"
-          title={t.subscriptions.dialog.qrAlt}
-          role="img"
-          aria-label={t.subscriptions.dialog.qrAlt}
-          data-testid="pix-qr"
-          className="block size-[208px] max-w-full"
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={id}>{t.subscriptions.dialog.codeLabel}</Label>
-        <Textarea
-          id={id}
-          readOnly
-          value={code}
-          rows={3}
-          spellCheck={false}
-          onFocus={(e) => e.currentTarget.select()}
-          className="max-h-28 resize-none font-mono text-xs leading-relaxed break-all md:text-xs"
-        />
-        <CopyButton
-          text={code}
-          label={t.subscriptions.dialog.copy}
-          failedMessage={t.subscriptions.dialog.copyFailed}
-          className="w-full"
-        />
-        <p className="text-center text-xs text-muted-foreground">
-          {t.subscriptions.dialog.expiresAt(formatExpiry(expiresAt))}
-        </p>
-      </div>
-    </div>
   );
 }
 

@@ -1,0 +1,137 @@
+/**
+ * Pay-per-view posts (issue 32, decision 070): an active subscriber buys a priced post through
+ * the payments module ("open a charge for this item; tell me when it is paid"); once paid the
+ * post is unlocked for that buyer only, also after the subscription ends ('Minhas compras').
+ */
+import { PURCHASES_PAGING, centsToMajor, pageOffset } from '@fa-clube/contract';
+import type { ChargeDetail, PurchasesResponse } from '@fa-clube/contract';
+import type { AppContext, ChargeKindHandler } from '../../lib/context';
+import { AppError, rateLimited } from '../../lib/errors';
+import { contentAccess, requireActor, requireWorkspaceRole } from '../../read-models/access';
+import type { Actor } from '../../read-models/access';
+import { findContentItems } from '../../read-models/feed';
+import { publishChargePaid } from '../chat/chat.service';
+import { chargeDetailOf, openChargeRow } from '../payments/payments.service';
+import { findWorkspace } from '../workspaces/workspaces.service';
+import { toContentItem } from './content.service';
+import {
+  deletePurchaseOfCharge,
+  findPostForSale,
+  hasPurchased,
+  insertPurchase,
+  listPurchases,
+} from './purchases.repo';
+
+const contentNotFound = () => new AppError('CONTENT_NOT_FOUND', 'Publicação não encontrada.');
+
+/** Rate limit on opening one-off charges, per payer (posts, messages and tips alike). */
+export async function limitSaleCharges(ctx: AppContext, payerId: string) {
+  const wait = await ctx.throttle.consume(`sale-charge:${payerId}`, ctx.config.limits.saleCharges);
+  if (wait > 0)
+    throw rateLimited(
+      wait,
+      'Você gerou muitas cobranças seguidas. Aguarde um pouco e tente de novo.',
+    );
+}
+
+/**
+ * POST /content/{ws}/{id}/purchase: an active subscriber of the post's creator opens its
+ * charge (201), or gets the open one again (200). 409 ALREADY_PURCHASED once bought; the team
+ * and free posts 400 NOT_FOR_SALE; anyone else 403 SUBSCRIPTION_REQUIRED.
+ */
+export async function purchasePost(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  contentId: string,
+): Promise<{ charge: ChargeDetail; created: boolean }> {
+  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const post = await findPostForSale(ctx.db, contentId);
+  if (!post) throw contentNotFound();
+  const access = await contentAccess(ctx.db, me, post.workspaceId, ctx.clock.now());
+  if (access === 'none')
+    throw new AppError('SUBSCRIPTION_REQUIRED', 'Assine este perfil para comprar a publicação.');
+  if (access !== 'subscriber' || post.priceCents === null) throw new AppError('NOT_FOR_SALE');
+  if (await hasPurchased(ctx.db, contentId, me.userId)) throw new AppError('ALREADY_PURCHASED');
+  await limitSaleCharges(ctx, me.userId);
+  const creator = await findWorkspace(ctx, post.workspaceId);
+  if (!creator) throw contentNotFound();
+  const { charge, created } = await openChargeRow(ctx, {
+    payerId: me.userId,
+    workspace: { id: post.workspaceId, username: creator.username },
+    kind: 'post',
+    itemId: contentId,
+    amountCents: post.priceCents,
+    description: `Conteúdo avulso de @${creator.username}`,
+  });
+  return { charge: await chargeDetailOf(ctx, charge), created };
+}
+
+/** GET /purchases: the caller's bought posts, newest first, readable whatever the subscription. */
+export async function listMyPurchases(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: { page: number; size: number },
+): Promise<PurchasesResponse> {
+  const me = requireActor(actor);
+  const { rows, total } = await listPurchases(ctx.db, {
+    buyerId: me.userId,
+    limit: query.size,
+    offset: pageOffset(PURCHASES_PAGING, query.page, query.size),
+  });
+  const items = new Map(
+    (
+      await findContentItems(
+        ctx.db,
+        me.userId,
+        rows.map((r) => r.contentId),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const purchases = [];
+  for (const r of rows) {
+    const item = items.get(r.contentId);
+    if (!item) continue;
+    purchases.push({
+      kind: 'post' as const,
+      item_id: r.contentId,
+      value: centsToMajor(r.priceCents),
+      purchased_at: r.purchasedAt.toISOString(),
+      content: await toContentItem(ctx, item),
+    });
+  }
+  return { purchases, page: query.page, size: query.size, total };
+}
+
+/** What the content module sells through payments: a post (bootstrap.ts wires it). */
+export const postCharges: ChargeKindHandler = {
+  // a deleted post, or one this payer already bought (an older charge paid late): the money
+  // grants nothing and waits in payments to review, refundable
+  async available(tx, charge) {
+    if (charge.itemId === null || (await findPostForSale(tx, charge.itemId)) === null) return false;
+    return !(await hasPurchased(tx, charge.itemId, charge.payerId));
+  },
+  async paid(tx, charge, now) {
+    if (!charge.itemId) throw new Error('cobrança de post sem item');
+    const made = await insertPurchase(tx, {
+      contentId: charge.itemId,
+      buyerId: charge.payerId,
+      chargeId: charge.id,
+      priceCents: charge.valueCents,
+      now,
+    });
+    // `available` said yes in this transaction: the post cannot be gone now
+    if (made === null) throw new AppError('ITEM_UNAVAILABLE');
+    return {};
+  },
+  async settled(ctx, charge) {
+    await publishChargePaid(ctx, charge.payerId, {
+      charge_id: charge.id,
+      kind: charge.kind,
+      item_id: charge.itemId,
+    });
+  },
+  async refunded(tx, charge) {
+    await deletePurchaseOfCharge(tx, charge.id);
+  },
+};
