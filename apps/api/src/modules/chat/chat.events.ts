@@ -170,11 +170,8 @@ export class ChatHub {
       for (const stream of this.byUser.get(userId) ?? [])
         if ('message' in event) stream.deliver(event.message);
         else if ('updated' in event) stream.updated(event.updated.chat_id);
-        else stream.chargesWaiting(event.charges.workspace_id);
-  }
-
         else if ('paid' in event) stream.chargePaid(event.paid);
-        else stream.updated(event.updated.chat_id);
+        else stream.chargesWaiting(event.charges.workspace_id);
   }
 
   add(stream: EventStream) {

@@ -265,7 +265,7 @@ describe('POST /api/v1/content/{ws}', () => {
     const winner = results.find((r) => r.statusCode === 201)!.json() as ContentItem;
     const listed = await t.ctx.storage.list(workspaceFileKey(ws, 'media/'), { delimiter: true });
     const dirs = listed.prefixes.map((p) => p.slice(workspaceFileKey(ws, '').length));
-    const winnerDir = winner.attachments[0]!.file_path.replace(/[^/]+$/, '');
+    const winnerDir = (winner.attachments[0] as ContentAttachment).file_path.replace(/[^/]+$/, '');
     const attachedDirs = (
       await t.ctx.db.select({ p: contentAttachments.filePath }).from(contentAttachments)
     ).map((r) => r.p.replace(/[^/]+$/, ''));
@@ -293,7 +293,7 @@ describe('DELETE /api/v1/content/{ws}/{id}', () => {
       text: 'Vai ser apagado',
       attachments: [{ file_path: video, poster_path: await uploadJpeg(t, owner) }],
     });
-    const poster = created.attachments[0]!.poster_path!;
+    const poster = (created.attachments[0] as ContentAttachment).poster_path!;
     expect(await stored(ws, poster)).toBe(true);
     const like = await call(
       'POST',
@@ -327,7 +327,7 @@ describe('DELETE /api/v1/content/{ws}/{id}', () => {
       text: 'Fica',
       attachments: [{ file_path: await uploadJpeg(t, owner) }],
     });
-    const filePath = created.attachments[0]!.file_path;
+    const filePath = (created.attachments[0] as ContentAttachment).file_path;
     const url = `/api/v1/content/${ws}/${created.id}`;
     expect((await call('DELETE', url, member)).statusCode).toBe(403);
     expect((await call('DELETE', url, subscriber)).statusCode).toBe(404);
@@ -431,7 +431,7 @@ describe('GET /api/v1/contents/objects', () => {
       text: 'Com capa',
       attachments: [{ file_path: video, poster_path: await uploadJpeg(t, owner) }],
     });
-    const poster = created.attachments[0]!.poster_path!;
+    const poster = (created.attachments[0] as ContentAttachment).poster_path!;
     const unattached = await uploadJpeg(t, owner);
     const q = (filePath: string, username = owner.username) =>
       `/api/v1/contents/objects?username=${username}&file_path=${encodeURIComponent(filePath)}`;

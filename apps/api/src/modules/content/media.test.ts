@@ -124,7 +124,7 @@ describe('an image posted from a phone', () => {
     expect(meta.icc).toBeDefined();
     upload = await uploadWorkspaceFile(t, owner, 'jpg', jpeg);
     item = await createPost(t, owner, { text: 'Da praia', attachments: [{ file_path: upload }] });
-    image = item.attachments[0]!;
+    image = item.attachments[0] as ContentAttachment;
   });
 
   it('is turned upright and bounded to 2560 px, with its size and srcset widths', async () => {
@@ -184,7 +184,7 @@ describe('an image posted from a phone', () => {
       headers: bearer(fan.accessToken),
     });
     const seen = (feed.json().contents as ContentItem[]).find((c) => c.id === item.id)!;
-    expect(seen.attachments[0]!.variants!.map((v) => v.file_path)).toEqual(
+    expect((seen.attachments[0] as ContentAttachment).variants!.map((v) => v.file_path)).toEqual(
       image.variants!.map((v) => v.file_path),
     );
     for (const v of image.variants!) {
@@ -207,7 +207,7 @@ describe('an image posted from a phone', () => {
     const created = await createPost(t, owner, {
       attachments: [{ file_path: await uploadWorkspaceFile(t, owner, 'png', small) }],
     });
-    const a = created.attachments[0]!;
+    const a = created.attachments[0] as ContentAttachment;
     expect(a).toMatchObject({ width: 300, height: 200 });
     expect(a.variants!.map((v) => v.width)).toEqual([300]);
     const meta = await sharp(await fetchAs(a.url)).metadata();
@@ -332,7 +332,7 @@ describe('the backfill of images posted before re-encoding', () => {
       headers: bearer(fan.accessToken),
     });
     const seen = (feed.json().contents as ContentItem[]).find((c) => c.id === old.post.id)!;
-    const a = seen.attachments[0]!;
+    const a = seen.attachments[0] as ContentAttachment;
     expect(a.variants!.map((v) => v.width)).toEqual([480, 800]);
     for (const v of a.variants!) await expectClean(await fetchAs(v.url));
     // the original path is no longer anything a fan can ask for

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
-import type { ContentItem } from '@fa-clube/contract';
+import type { ContentAttachment, ContentItem } from '@fa-clube/contract';
 import {
   createPost,
   uploadJpeg,
@@ -99,12 +99,14 @@ beforeAll(async () => {
   [imagePost, videoPost, doomedPost] = posted.map((p) => p.id) as [string, string, string];
   // every file the posts serve: the re-encoded images, each width, the video and its poster
   files = posted.flatMap((p) =>
-    p.attachments.flatMap((a) => [
+    (p.attachments as ContentAttachment[]).flatMap((a) => [
       ...(a.variants?.map((v) => v.file_path) ?? [a.file_path]),
       ...(a.poster_path ? [a.poster_path] : []),
     ]),
   );
-  expect(posted[0]!.attachments[0]!.variants!.map((v) => v.width)).toEqual([480, 960, 1000]);
+  expect((posted[0]!.attachments[0] as ContentAttachment).variants!.map((v) => v.width)).toEqual([
+    480, 960, 1000,
+  ]);
   secrets.push('SEGREDO', `workspaces/${ws}/files`, `workspaces%2F${ws}`);
   for (const f of [...files, image, poster, doomed]) {
     secrets.push(f, encodeURIComponent(f));

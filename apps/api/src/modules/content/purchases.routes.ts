@@ -8,8 +8,6 @@ import {
   salesPaths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { listMyPurchases, purchasePost } from './purchases.service';
 
 const tags = ['content'];
@@ -20,10 +18,8 @@ export function purchaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       salesPaths.contentPurchase,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Comprar um post com preço (assinante ativo): abre a cobrança Pix',
           description:
             '201 com a cobrança nova; 200 com a cobrança pendente do mesmo post, pedida de novo; ' +
@@ -51,10 +47,8 @@ export function purchaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       salesPaths.purchases,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Minhas compras: posts comprados, mais novos primeiro (paginação a partir de 0)',
           querystring: PurchasesQuery,
           response: { 200: PurchasesResponse, ...errorResponses(400, 401) },

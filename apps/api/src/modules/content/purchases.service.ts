@@ -9,7 +9,7 @@ import type { AppContext, ChargeKindHandler } from '../../lib/context';
 import { AppError, rateLimited } from '../../lib/errors';
 import { contentAccess, requireActor, requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
-import { findContentItems } from '../../read-models/feed';
+import { findContentItems } from './feed.queries';
 import { publishChargePaid } from '../chat/chat.service';
 import { chargeDetailOf, openChargeRow } from '../payments/payments.service';
 import { findWorkspace } from '../workspaces/workspaces.service';

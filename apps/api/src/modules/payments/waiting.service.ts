@@ -25,6 +25,14 @@ const DIGEST_BATCH = 100;
 const DIGEST_LINES = 5;
 
 /** GET /charges/{ws}/waiting: owner and members. */
+/** What a one-off charge is for, in the digest's line (issue 32). */
+const ONE_OFF_LABELS: Record<string, string> = {
+  post: 'publicação avulsa',
+  message: 'mensagem paga',
+  tip: 'gorjeta',
+  subscription: 'assinatura',
+};
+
 export async function getWaitingCharges(
   ctx: AppContext,
   actor: Actor | null,
@@ -78,7 +86,7 @@ export async function sendWaitingDigests(ctx: AppContext): Promise<number> {
         `${plural(total, 'Um fã gerou', 'Fãs geraram')} Pix para ${owner.label} (@${owner.username}). Confira no extrato do seu banco se o dinheiro chegou e confirme em Assinantes › Pagamentos pendentes: a assinatura começa assim que você confirmar.`,
         ...lines.map(
           ({ charge, label, username }) =>
-            `• ${label} (@${username}) — ${formatCents(charge.valueCents)}, plano ${PLAN_TYPE_LABELS[charge.planType]}`,
+            `• ${label} (@${username}) — ${formatCents(charge.valueCents)}, ${charge.planType ? `plano ${PLAN_TYPE_LABELS[charge.planType]}` : ONE_OFF_LABELS[charge.kind]}`,
         ),
         ...(more > 0 ? [`• e mais ${more} ${plural(more, 'pagamento', 'pagamentos')}`] : []),
         'Se um Pix não chegou, não confirme: o código expira sozinho e o fã pode gerar outro.',

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContentItem } from '@fa-clube/contract';
+import type { ContentAttachment, ContentItem } from '@fa-clube/contract';
 import { mockFetch } from '@/test/fetch';
 import type { Call } from '@/test/fetch';
 import { renderAt } from '@/test/render';
@@ -572,10 +572,11 @@ describe('MediaViewer', () => {
     const image = await screen.findByRole('img', { name: /Bia Rocha/ });
     expect(image).toHaveAttribute('width', '960');
     expect(image).toHaveAttribute('height', '1280');
-    const [small, whole] = post.attachments[0]!.variants!;
+    const attachment = post.attachments[0] as ContentAttachment;
+    const [small, whole] = attachment.variants!;
     expect(image).toHaveAttribute('srcset', `${small!.url} 480w, ${whole!.url} 960w`);
     expect(image).toHaveAttribute('sizes', '(min-width: 768px) 42rem, 100vw');
-    expect(image).toHaveAttribute('src', post.attachments[0]!.url);
+    expect(image).toHaveAttribute('src', attachment.url);
     await userEvent.click(screen.getByRole('button', { name: 'Abrir mídia em tela cheia' }));
     const shown = within(await screen.findByTestId('media-viewer')).getByTestId('viewer-media');
     expect(shown).toHaveAttribute('srcset', `${small!.url} 480w, ${whole!.url} 960w`);

@@ -1,5 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContentAttachment } from '@fa-clube/contract';
 import { mockFetch } from '@/test/fetch';
 import { useFreshMedia } from './hooks/use-fresh-media';
 import { makePost, videoAttachment } from '@/test/content';
@@ -35,7 +36,7 @@ describe('useFreshMedia', () => {
     mockFetch((call) => ({
       body: { url: `/fresh/${call.query.get('file_path')}`, expires_at: null },
     }));
-    const image = makePost().attachments[0]!;
+    const image = makePost().attachments[0] as ContentAttachment;
     const { result } = renderHook(() => useFreshMedia(image, 'bia'));
     expect(result.current.srcSet).toBe(
       image.variants!.map((v) => `${v.url} ${v.width}w`).join(', '),
