@@ -160,7 +160,9 @@ test.describe('Pix through the creator’s own PSP', () => {
     await expect(card.getByTestId('certificate-expiry')).toHaveText(expiry);
     await expect(card.getByTestId('pix-automatic')).toContainText('Disponível');
     const webhook = card.getByLabel('URL do webhook');
-    await expect(webhook).toHaveValue(/\/api\/v1\/webhooks\/pix\/c\/[0-9a-f-]{36}$/);
+    await expect(webhook).toHaveValue(
+      /\/api\/v1\/webhooks\/pix\/c\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{43}$/,
+    );
     await card.getByRole('button', { name: 'Copiar URL' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       await webhook.inputValue(),

@@ -141,10 +141,13 @@ export interface TestPsp {
   requests: TestPspRequest[];
   /** Access tokens issued so far. */
   tokensIssued(): number;
-  /** The payer pays an immediate charge; `deliver: false` loses the webhook. */
+  /**
+   * The payer pays an immediate charge; `deliver: false` loses the webhook; `listed: false`
+   * leaves it out of GET /pix's lists (a PSP whose list lags: only GET /cob/{txid} shows it).
+   */
   pay(
     txid: string,
-    opts?: { amount?: string; endToEndId?: string; deliver?: boolean },
+    opts?: { amount?: string; endToEndId?: string; deliver?: boolean; listed?: boolean },
   ): Promise<Response>;
   /**
    * The recurring debit is settled (CONCLUIDA, with its Pix) and notified on /cobr;
@@ -210,6 +213,8 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
   >();
   const refunds = new Map<string, Devolucao & { endToEndId: string }>();
   const received: PixItem[] = [];
+  /** Received Pix that GET /pix's lists leave out (`pay(…, { listed: false })`). */
+  const unlisted = new Set<string>();
   const tokens = new Set<string>();
   const webhooks: TestPsp['webhooks'] = { pix: new Map(), rec: null, cobr: null };
   const settings: TestPsp['settings'] = {
@@ -380,7 +385,7 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       const [from, to] = period(url);
       const all = received.filter((p) => {
         const t = Date.parse(p.horario);
-        return t >= from && t <= to;
+        return t >= from && t <= to && !unlisted.has(p.endToEndId);
       });
       return send(res, 200, listAnswer(url, 'pix', all));
     }
@@ -681,6 +686,7 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       cob.status = 'CONCLUIDA';
       cob.pix.push(item);
       received.push(item);
+      if (o.listed === false) unlisted.add(item.endToEndId);
       // a lost webhook: the PSP has the Pix (GET /pix, GET /cob) but our server hears nothing
       const answer = o.deliver === false ? LOST() : await notify({ pix: [item] });
       await approveRecOf(txid);

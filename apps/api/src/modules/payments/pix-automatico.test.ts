@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { addCalendarMonths } from '@fa-clube/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   financeTransactions,
   mailOutbox,
+  pixNotifications,
   pixRecurrences,
   pixRecurringCharges,
 } from '../../db/schema';
@@ -17,6 +19,7 @@ import type { TestPsp } from '../../../test/support/pix-psp';
 import { RECEIVING_ACCOUNT, connect, creatorWithPsp } from '../../../test/support/psp-connection';
 import { readSubscription } from '../../../test/support/subscriptions';
 import { runSubscriptionJobs } from '../subscriptions/renewal.jobs';
+import { drainMail } from '../mail/mail.service';
 
 // Pix Automático, Jornada 3, against the stand-in PSP: authorization with the first
 // period's composite code, two renewals debited (an injected clock moves to each period's
@@ -239,8 +242,23 @@ describe('Pix Automático', () => {
       const endToEndId = `E12345678${Date.now()}${renewal}`.padEnd(32, 'x').slice(0, 32);
       for (let i = 0; i < 3; i++)
         expect((await psp.settleCobr(debit.txid, { endToEndId })).status).toBe(200);
+      // extended by exactly one period, once
       const after = (await readSubscription(t, fan, creator))!;
+      expect(after.currentPeriodEnd.getTime()).toBe(
+        addCalendarMonths(after.paidSince, renewal + 1).getTime(),
+      );
       expect(after.currentPeriodEnd > periodEnd).toBe(true);
+      const [applied] = await t.ctx.db
+        .select()
+        .from(pixNotifications)
+        .where(eq(pixNotifications.endToEndId, endToEndId));
+      expect(applied).toMatchObject({ outcome: 'applied', reason: null });
+      const reviews = await t.inject({
+        method: 'GET',
+        url: `/api/v1/charges/${creator.workspaceId}/reviews`,
+        headers: await bearer(creator),
+      });
+      expect(reviews.json().reviews.filter((r: { id: string }) => r.id === endToEndId)).toEqual([]);
     }
     const ledger = await t.ctx.db
       .select()
@@ -333,11 +351,12 @@ describe('Pix Automático', () => {
     const cob = [...psp.cobs.values()].find((c) => c.pixCopiaECola === charge.payment_specs)!;
     await psp.pay(cob.txid);
     expect((await readSubscription(t, fan, creator))!.currentPeriodEnd > before).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
+    // everything queued is delivered first: exactly one e-mail about the failed debit
+    await drainMail(t.ctx);
     const delivered = t.mail.messages.filter(
       (m) => m.to.includes(fan.email) && /débito automático/.test(m.subject),
     );
-    expect(delivered.length).toBeLessThanOrEqual(1);
+    expect(delivered).toHaveLength(1);
   });
 
   it('forged /rec and /cobr notifications change nothing; a debit the PSP settled with another amount grants nothing', async () => {

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   financeTransactions,
   pixConnections,
@@ -27,7 +27,8 @@ import { addTeamMember } from '../../../test/support/workspaces';
 import { setAppInstalled, setAppSettings } from '../../../test/support/apps';
 import { reconcilePixConnections } from './psp-webhooks.service';
 import { applyRefundUpdate } from './payment-reviews.service';
-import { runPaymentJobs } from './reconcile.jobs';
+import { reconcileQueue, runPaymentJobs, sendReconciliations } from './reconcile.jobs';
+import { createJobQueue } from '../../lib/queue';
 
 // A creator's own PSP over mutual TLS: connecting (each failing step), charges at the PSP,
 // its webhooks (idempotent), a lost webhook reconciled, refunds, and who may call what.
@@ -50,7 +51,7 @@ afterEach(() => {
   for (const psp of psps) {
     expect(psp.violations).toEqual([]);
     // the handshake would have failed without one; and it is the connection's own
-    for (const r of psp.requests) expect([clientLeaf, r.certificate]).toContain(r.certificate);
+    for (const r of psp.requests) expect(r.certificate).toBe(clientLeaf);
   }
 });
 afterAll(async () => {
@@ -605,6 +606,41 @@ describe('charges at the connected PSP', () => {
     await reconcilePixConnections(t.ctx);
     expect(await ledger(creator.workspaceId)).toHaveLength(2);
     expect(psp.requests.some((r) => r.path.startsWith('/v2/pix?inicio='))).toBe(true);
+  });
+
+  it('the reconciliation job production runs (periodic send → queue handler) settles a payment only GET /cob shows', async () => {
+    const { creator, psp } = await setUp();
+    expect((await connect(t, creator, psp)).statusCode).toBe(200);
+    const fan = await createUser(t);
+    const { charge } = await subscribe(creator, fan);
+    // the webhook is lost and the PSP's GET /pix does not list it yet: only GET /cob/{txid} knows
+    await psp.pay(charge.txid, { deliver: false, listed: false });
+    const queue = createJobQueue({
+      database: t.database,
+      logger: t.ctx.logger,
+      pollIntervalMs: 50,
+    });
+    queue.define(reconcileQueue(t.ctx));
+    const appQueue = t.ctx.queue;
+    t.ctx.queue = queue;
+    try {
+      await queue.start();
+      expect(await sendReconciliations(t.ctx)).toBeGreaterThanOrEqual(1);
+      // the same interval sends nothing twice
+      expect(await sendReconciliations(t.ctx)).toBe(0);
+      await vi.waitFor(async () => expect((await readCharge(t, charge.id)).status).toBe('paid'), {
+        timeout: 20_000,
+        interval: 100,
+      });
+    } finally {
+      t.ctx.queue = appQueue;
+      await queue.stop({ timeoutMs: 3000 });
+    }
+    expect((await readSubscription(t, fan, creator))?.status).toBe('active');
+    expect(
+      psp.requests.some((r) => r.method === 'GET' && r.path === `/v2/cob/${charge.txid}`),
+    ).toBe(true);
+    expect(await ledger(creator.workspaceId)).toHaveLength(1);
   });
 
   it('refunds a payment to review through the PSP and books it in the ledger', async () => {

@@ -258,16 +258,3 @@ export async function processPixNotification(
     );
   return outcome;
 }
-
-export async function processPixWebhook(
-  ctx: AppContext,
-  provider: string,
-  body: PixWebhookBody,
-  scope?: NotificationScope,
-): Promise<{ received: number; applied: number }> {
-  let applied = 0;
-  for (const item of body.pix) {
-    if ((await processPixNotification(ctx, provider, item, scope)) === 'applied') applied++;
-  }
-  return { received: body.pix.length, applied };
-}

@@ -226,6 +226,18 @@ describe('POST /webhooks/pix/c/{connection}/pix', () => {
       .from(pixNotifications)
       .where(eq(pixNotifications.txid, charge.txid));
     expect(rows).toHaveLength(1);
+    // the re-deliveries left the applied notification as it was: not a payment to review
+    // (rewritten to ignored / already_paid, it would be offered for refund)
+    expect(rows[0]).toMatchObject({ outcome: 'applied', reason: null, chargeId: charge.id });
+    const reviews = await t.inject({
+      method: 'GET',
+      url: `/api/v1/charges/${creator.workspaceId}/reviews`,
+      headers: bearer(creator.accessToken),
+    });
+    expect(reviews.statusCode).toBe(200);
+    expect(reviews.json().reviews.filter((r: { txid: string }) => r.txid === charge.txid)).toEqual(
+      [],
+    );
   });
 
   it('adds up the periods when a later charge is paid first', async () => {

@@ -434,12 +434,13 @@ describe("Configurações › Planos: 'Conectar conta Pix (API do banco)'", () =
 
   it('shows a member the connection read-only, and nothing to do without one', async () => {
     signIn(false);
-    const state: State = { connection: { ...CONNECTION } };
+    // the webhook URL is a credential: the API answers it to the owner only
+    const state: State = { connection: { ...CONNECTION, webhook_url: null } };
     connectionApi(state);
     const { unmount } = renderRoutes(routes, '/settings/plans');
     const card = await screen.findByTestId('pix-connection');
     expect(await within(card).findByText('Conectada')).toBeInTheDocument();
-    expect(within(card).getByLabelText('URL do webhook')).toBeInTheDocument();
+    expect(within(card).queryByLabelText('URL do webhook')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Desconectar' })).not.toBeInTheDocument();
     expect(
       within(card).queryByRole('button', { name: 'Atualizar conexão' }),
