@@ -14,7 +14,7 @@ import { setChargesWaitingCount } from './unread-count';
  * pending list ('charges' keys); this only catches up when the stream could not.
  */
 /** The count's query. */
-export const chargesWaitingKey = (ws: string) => ['charges-waiting', ws] as const;
+const chargesWaitingKey = (ws: string) => ['charges-waiting', ws] as const;
 
 /**
  * `charges.waiting` arrived on the live stream (the chat's, one per tab): the workspace's count
