@@ -5,28 +5,16 @@ import type { RetryablePage } from './page-frame';
 
 /**
  * A page's code loaded on demand that can be asked for again: React's `lazy` keeps a failed
- * import for good, so after a failure `retry` makes a new one.
+ * import for good, so `retry` makes a new one (a module already in resolves at once).
  */
 function retryableLazy<P extends object>(load: () => Promise<ComponentType<P>>): RetryablePage<P> {
-  let failed = false;
-  const make = () =>
-    lazy(() =>
-      load().then(
-        (Component) => ({ default: Component }),
-        (error: unknown) => {
-          failed = true;
-          throw error;
-        },
-      ),
-    );
+  const make = () => lazy(() => load().then((Component) => ({ default: Component })));
   let Component = make();
   return {
     get Component() {
       return Component;
     },
     retry() {
-      if (!failed) return;
-      failed = false;
       Component = make();
     },
   };

@@ -5,14 +5,13 @@ import { useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { StatusScreen } from '@/components/layout/status-screen';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/i18n/pt-BR';
 import { onReconnect, useOnline } from '@/lib/online';
 
 /** A page's component that can be asked for again (lazy-page.tsx). */
 export interface RetryablePage<P extends object> {
   readonly Component: ComponentType<P>;
-  /** After a failed load: a new load on the next render. */
+  /** A new load on the next render (after a failure). */
   retry(): void;
 }
 
@@ -32,8 +31,7 @@ function PageError({ onRetry }: { onRetry: () => void }) {
       title={online ? t.pageError.title : t.pageError.offlineTitle}
       text={online ? t.pageError.text : t.pageError.offlineText}
       action={
-        <Button onClick={() => startRetry(onRetry)} disabled={pending}>
-          {pending ? <Spinner aria-hidden /> : null}
+        <Button onClick={() => startRetry(onRetry)} loading={pending}>
           {t.pageError.retry}
         </Button>
       }

@@ -1,13 +1,30 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { OfflineBar } from '@/components/layout/offline-bar';
 import { ToastOutlet } from '@/components/ui/toast-outlet';
 import { drafts } from '@/lib/drafts';
+import { preloadable } from '@/lib/preload';
 import { createQueryClient } from '@/lib/query-client';
 import { getToken, subscribeSession } from '@/lib/session';
 import { ThemeProvider } from '@/lib/theme';
+
+// fetched with the toasts once the first page shows (lib/preload.ts): outside the first load
+const offlineBar = preloadable(() => import('@/components/layout/offline-bar'));
+const OfflineBar = lazy(() =>
+  import('@/components/layout/offline-bar').then((m) => ({ default: m.OfflineBar })),
+);
+
+/** The 'Sem conexão' bar, once its code is in (then its `lazy` cannot fail). */
+function OfflineBarOutlet() {
+  const ready = offlineBar.useReady();
+  offlineBar.usePreload();
+  return ready ? (
+    <Suspense fallback={null}>
+      <OfflineBar />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Drops every cached answer and unsent draft when the signed-in user changes (sign-out, other
@@ -42,7 +59,7 @@ export function Providers({
       <QueryClientProvider client={client}>
         {children}
         <ToastOutlet />
-        <OfflineBar />
+        <OfflineBarOutlet />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { RouteErrorBoundary } from './routes/route-error';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { RouteError } from './routes/route-error';
 import { useScrollRestoration } from './scroll-restoration';
 
 /**
@@ -12,7 +13,7 @@ export function Root() {
   useScrollRestoration();
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary pathname={pathname}>
+    <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
       <Suspense
         fallback={
           <div className="flex min-h-dvh items-center justify-center">
@@ -22,6 +23,6 @@ export function Root() {
       >
         <Outlet />
       </Suspense>
-    </RouteErrorBoundary>
+    </ErrorBoundary>
   );
 }

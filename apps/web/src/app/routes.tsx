@@ -250,9 +250,13 @@ const shellRoutes: RouteObject[] = [
 /** The shell's navigation: Overview, Mensagens, Assinantes, Finanças, Arquivos, Perfil, Configurações (spec section 2, issues 9, 10 and 24). */
 export const shellNav = collectNav(shellRoutes);
 
-/** What runs beside every page of the signed-in shell, each loaded after it: the chat's live events. */
+/**
+ * What runs beside every page of the signed-in shell, each loaded after it: the chat's live
+ * events, the count of Pix waiting for the owner.
+ */
 const shellServices = [
   lazy(() => import('@/features/chat/components/chat-live').then((m) => ({ default: m.ChatLive }))),
+  lazy(() => import('@/lib/charges-waiting').then((m) => ({ default: m.ChargesWaiting }))),
 ];
 
 export const routes: RouteObject[] = [

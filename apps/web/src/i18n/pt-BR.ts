@@ -50,9 +50,7 @@ export const t = {
           : `${count} conversas não lidas`,
     /** The 'Assinantes' badge's accessible text ('Assinantes (2 Pix aguardando confirmação)'). */
     chargesWaiting: (count: number) =>
-      count >= 100
-        ? 'mais de 99 Pix aguardando confirmação'
-        : `${count} Pix aguardando confirmação`,
+      `${count > 99 ? 'mais de 99' : count} Pix aguardando confirmação`,
     openMenu: 'Abrir menu',
     menuTitle: 'Menu',
     skipToContent: 'Pular para o conteúdo',
@@ -148,15 +146,11 @@ export const t = {
   /** A page that failed (its code did not arrive, it threw) and the connection bar. */
   pageError: {
     title: 'Não foi possível abrir esta página',
-    text: 'Ocorreu um erro ao carregar esta página. O que você escreveu continua guardado.',
+    text: 'Ocorreu um erro ao abrir esta página. O que você escreveu continua guardado.',
     offlineTitle: 'Sem conexão',
     offlineText:
-      'Esta página precisa da internet para abrir. Assim que a conexão voltar, ela abre sozinha; o que você escreveu continua guardado.',
+      'A página abre sozinha quando a internet voltar. O que você escreveu continua guardado.',
     retry: 'Tentar de novo',
-  },
-  offline: {
-    title: 'Sem conexão',
-    text: 'O que você escrever fica guardado até a internet voltar.',
   },
 
   legal: {

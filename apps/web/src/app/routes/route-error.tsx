@@ -1,6 +1,4 @@
 import { TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { ErrorBoundary } from '@/components/error-boundary';
 import { StatusScreen } from '@/components/layout/status-screen';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/pt-BR';
@@ -17,20 +15,5 @@ export function RouteError() {
       documentTitle={false}
       className="min-h-dvh"
     />
-  );
-}
-
-/** Shows RouteError instead of its children after they throw, until the address changes. */
-export function RouteErrorBoundary({
-  pathname,
-  children,
-}: {
-  pathname: string;
-  children: ReactNode;
-}) {
-  return (
-    <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
-      {children}
-    </ErrorBoundary>
   );
 }

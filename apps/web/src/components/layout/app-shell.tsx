@@ -2,11 +2,11 @@ import { Menu } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/pt-BR';
-import { useChargesWaiting } from '@/lib/charges-waiting';
 import { useChatUnreadCount } from '@/lib/chat-unread';
-import { useUnreadCount } from '@/lib/unread-count';
+import { useChargesWaitingCount, useUnreadCount } from '@/lib/unread-count';
 import { useSession } from '@/lib/session';
 import { preloadable } from '@/lib/preload';
 import { useIsWideLayout } from '@/lib/use-media-query';
@@ -62,7 +62,7 @@ function TopBar({ menu }: { menu: NavMenu }) {
   const { pathname } = useLocation();
   const [openedAt, setOpenedAt] = useState(pathname);
   const unread = useUnreadCount();
-  const waiting = useChargesWaiting();
+  const waiting = useChargesWaitingCount();
   // what waits behind the menu: unread conversations, Pix to confirm (issue 34)
   const behindMenu = [
     unread > 0 ? t.nav.unreadChats(unread) : null,
@@ -163,11 +163,14 @@ export function AppShell({
       >
         {content}
       </main>
-      <Suspense fallback={null}>
-        {services.map((Service, i) => (
-          <Service key={i} />
-        ))}
-      </Suspense>
+      {/* a service whose code cannot arrive (offline) is left out, never takes the page down */}
+      <ErrorBoundary resetKey={token} fallback={null}>
+        <Suspense fallback={null}>
+          {services.map((Service, i) => (
+            <Service key={i} />
+          ))}
+        </Suspense>
+      </ErrorBoundary>
     </div>
   );
 }

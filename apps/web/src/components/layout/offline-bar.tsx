@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { t } from '@/i18n/pt-BR';
+import { t } from '@/i18n/connection';
 import { useOnline } from '@/lib/online';
 
 /**

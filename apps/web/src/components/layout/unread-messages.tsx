@@ -1,6 +1,5 @@
 import { t } from '@/i18n/pt-BR';
-import { useChargesWaiting } from '@/lib/charges-waiting';
-import { useUnreadCount } from '@/lib/unread-count';
+import { useChargesWaitingCount, useUnreadCount } from '@/lib/unread-count';
 import { NavBadge } from './nav-badge';
 
 /**
@@ -14,7 +13,7 @@ export function UnreadMessagesBadge() {
 
 /** The 'Assinantes' entry's badge: how many Pix wait for the owner's confirmation (issue 34). */
 export function ChargesWaitingBadge() {
-  const count = useChargesWaiting();
+  const count = useChargesWaitingCount();
   return (
     <NavBadge count={count} label={t.nav.chargesWaiting(count)} testId="charges-waiting-badge" />
   );

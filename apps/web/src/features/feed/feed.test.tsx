@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecommendedProfile } from '@fa-clube/contract';
 import { DashboardRoute } from '@/app/routes/dashboard';
+import { ChargesWaiting } from '@/lib/charges-waiting';
 import {
   FakeIntersectionObserver,
   WS_ID,
@@ -123,7 +124,14 @@ describe('feed', () => {
   it('tells the owner how many Pix wait for her confirmation, with the way to them', async () => {
     signIn();
     feedApi({ waiting: 2 });
-    renderAt(<DashboardRoute />, '/');
+    // the count is kept by the shell's service
+    renderAt(
+      <>
+        <ChargesWaiting />
+        <DashboardRoute />
+      </>,
+      '/',
+    );
     const card = await screen.findByRole('region', { name: '2 Pix aguardam a sua confirmação' });
     expect(card).toHaveTextContent('Confira no extrato do seu banco se o dinheiro chegou');
     expect(screen.getByRole('link', { name: 'Conferir pagamentos' })).toHaveAttribute(
@@ -135,7 +143,13 @@ describe('feed', () => {
   it('shows no Pix card when none waits', async () => {
     signIn();
     const { calls } = feedApi({ waiting: 0 });
-    renderAt(<DashboardRoute />, '/');
+    renderAt(
+      <>
+        <ChargesWaiting />
+        <DashboardRoute />
+      </>,
+      '/',
+    );
     expect(await screen.findAllByTestId('post')).toHaveLength(1);
     await waitFor(() =>
       expect(calls.some((c) => c.path === `/api/v1/charges/${WS_ID}/waiting`)).toBe(true),

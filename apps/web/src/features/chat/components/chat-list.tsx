@@ -106,7 +106,8 @@ function ChatRow({
       )}
     >
       <Avatar src={other.avatarUrl} name={other.name} alt="" className="size-11 text-base" />
-      <div className="grid min-w-0 flex-1 gap-0.5">
+      {/* one column of at most the row's width: a long preview is cut, the time and badge stay */}
+      <div className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
         <div className="flex items-baseline gap-2">
           <span className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>
             {other.name}

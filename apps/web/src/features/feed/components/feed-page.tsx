@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '@/i18n/content';
-import { useChargesWaiting } from '@/lib/charges-waiting';
 import { useSession } from '@/lib/session';
+import { useChargesWaitingCount } from '@/lib/unread-count';
 import { useIsWideLayout } from '@/lib/use-media-query';
 import { useOwnProfile, useRecommended } from '../hooks/use-feed-data';
 import { GettingStarted } from './getting-started';
@@ -41,7 +41,7 @@ export function FeedPage({ composer, posts }: FeedPageProps) {
   const wide = useIsWideLayout();
   const recommended = useRecommended(ws, wide);
   const ownProfile = useOwnProfile();
-  const waitingPix = useChargesWaiting();
+  const waitingPix = useChargesWaitingCount();
   const profiles = wide ? (recommended.data?.profiles ?? []) : [];
   const showRecommended = profiles.length > 0;
   const firstName = (metadata?.full_name ?? metadata?.label ?? '').split(/\s+/)[0] ?? '';
