@@ -26,7 +26,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../apps/api/src/db/schema';
-import { feedQueries } from '../apps/api/src/read-models/feed';
+import { feedQueries } from '../apps/api/src/modules/content/feed.queries';
 import {
   REFERENCE_URL,
   checkAgainstBaseline,

@@ -20,7 +20,7 @@ import { parseConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import type { Database } from '../apps/api/src/db/client';
 import type { AppContext } from '../apps/api/src/lib/context';
-import { requireAuth } from '../apps/api/src/plugins/auth';
+import { guardRoutes } from '../apps/api/src/plugins/auth';
 
 export interface Stats {
   p50Ms: number;
@@ -60,14 +60,18 @@ export async function startBenchApp(
   });
   const ctx = await createContext(config, { database });
   const app = await buildApp(ctx, { logger: false });
-  app.get(
-    REFERENCE_URL,
-    { preHandler: requireAuth, schema: { response: { 200: z.object({ ok: z.number() }) } } },
-    async () => {
-      await ctx.db.execute(sql`select 1`);
-      return { ok: 1 };
-    },
-  );
+  // guarded the way every module's route is (app.ts)
+  await app.register(async (api) => {
+    guardRoutes(api);
+    api.get(
+      REFERENCE_URL,
+      { schema: { response: { 200: z.object({ ok: z.number() }) } } },
+      async () => {
+        await ctx.db.execute(sql`select 1`);
+        return { ok: 1 };
+      },
+    );
+  });
   await app.ready();
   return {
     app,

@@ -11,7 +11,8 @@ import { API_PREFIX } from '@fa-clube/contract';
 import type { AppContext } from './lib/context';
 import { loggerOptions } from './lib/log';
 import { modules } from './modules';
-import { registerAuth } from './plugins/auth';
+import { guardRoutes, registerAuth } from './plugins/auth';
+import type { RouteAccess } from './plugins/auth';
 import { registerDrain } from './plugins/drain';
 import { registerErrorHandling } from './plugins/errors';
 import { alwaysServed, registerLoadShedding } from './plugins/load';
@@ -32,6 +33,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the request log goes instead of stdout (tests read it to check redaction). */
   logStream?: { write(line: string): void };
+  /** Hears each API route with who may call it (the route listing test). */
+  onGuardedRoute?: (route: { method: string; url: string; access: RouteAccess }) => void;
 }
 
 export type App = FastifyInstance;
@@ -113,9 +116,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     async () => ({ status: 'ok' as const, database: ctx.database.kind }),
   );
 
-  for (const mod of modules) {
-    for (const routes of mod.routes) await app.register(routes(ctx), { prefix: API_PREFIX });
-  }
+  // every module's routes in one scope whose guard is on by default (plugins/auth.ts guardRoutes)
+  await app.register(
+    async (api) => {
+      guardRoutes(api, opts.onGuardedRoute);
+      for (const mod of modules) for (const routes of mod.routes) await api.register(routes(ctx));
+    },
+    { prefix: API_PREFIX },
+  );
 
   await registerWeb(app, opts.webDist);
   return app;

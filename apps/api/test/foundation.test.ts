@@ -387,7 +387,7 @@ describe('HTTP foundation', () => {
       '/api/v1/workspaces/{id}',
       '/api/v1/contents/{ws}/feed',
       '/api/v1/subscribe/plan',
-      '/api/v1/webhooks/pix/c/{connection}/{kind}',
+      '/api/v1/webhooks/pix/c/{connection}/{secret}/{kind}',
     ])
       expect(Object.keys(doc.paths)).toContain(p);
     const docs = await t.inject({ method: 'GET', url: '/api/docs/' });
@@ -399,7 +399,16 @@ describe('HTTP foundation', () => {
     const u = await createUser(t);
     await t.inject({ method: 'POST', url: `/api/v1/refresh-token?token=${u.refreshToken}` });
     await t.inject({ method: 'PATCH', url: '/api/v1/2fa?code=123456' });
+    // a PSP connection's webhook secret is a path segment (decision 064)
+    const webhook = '/api/v1/webhooks/pix/c/00000000-0000-4000-8000-000000000000';
+    await t.inject({
+      method: 'POST',
+      url: `${webhook}/segredo-do-webhook-abc/pix`,
+      payload: { pix: [] },
+    });
     const log = logLines.join('\n');
+    expect(log).toContain(`${webhook}/[REDACTED]/pix`);
+    expect(log).not.toContain('segredo-do-webhook-abc');
     expect(log).toContain('/api/v1/refresh-token?token=%5BREDACTED%5D');
     expect(log).not.toContain(u.refreshToken);
     expect(log).not.toContain(u.password);

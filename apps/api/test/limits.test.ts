@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
-import { requireAuth } from '../src/plugins/auth';
+import { guardRoutes } from '../src/plugins/auth';
 import { jobRuns } from '../src/db/schema';
 import { createTestContext } from './support/context';
 import type { TestContext } from './support/context';
@@ -151,14 +151,14 @@ describe("the heavy routes' cap", () => {
           await sleep(HOLD_MS);
           return { ok: true };
         });
-        app.get(
-          '/api/v1/test/heavy-signed-in',
-          { config: { heavy: true }, preHandler: requireAuth },
-          async () => {
+        // guarded the way every module's route is (app.ts)
+        void app.register(async (api) => {
+          guardRoutes(api);
+          api.get('/api/v1/test/heavy-signed-in', { config: { heavy: true } }, async () => {
             await sleep(HOLD_MS);
             return { ok: true };
-          },
-        );
+          });
+        });
         app.post('/api/v1/test/light', async () => ({ ok: true }));
       },
     });

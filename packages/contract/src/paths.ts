@@ -77,7 +77,7 @@ export const paths = {
   paymentReviews: '/charges/:ws/reviews',
   paymentReviewResolve: '/charges/:ws/reviews/:id/resolve',
   /** A workspace connection's webhooks: `{webhookUrl}/pix`, `/rec` and `/cobr`. */
-  pspWebhook: '/webhooks/pix/c/:connection/:kind',
+  pspWebhook: '/webhooks/pix/c/:connection/:secret/:kind',
 } as const;
 
 /** Fill `:params` of a path and prefix it with API_PREFIX. */

@@ -126,8 +126,12 @@ export const PixConnection = z
     api_url: z.string(),
     token_url: z.string(),
     client_id: z.string(),
-    /** Where the PSP notifies: `{webhook_url}/pix`, `/rec`, `/cobr`. */
-    webhook_url: z.string(),
+    /**
+     * Where the PSP notifies: `{webhook_url}/pix`, `/rec`, `/cobr`. It ends with the
+     * connection's webhook secret (new on every change): a credential, so the owner's
+     * answer only; null for members.
+     */
+    webhook_url: z.string().nullable(),
     /** The Pix key the webhook was registered for; charges carry it. */
     pix_key: z.string(),
     receiving_account: ReceivingAccount.nullable(),
@@ -523,9 +527,10 @@ export const MyRenewal = z
   .meta({ id: 'MyRenewal' });
 export type MyRenewal = z.infer<typeof MyRenewal>;
 
-/** A connection's webhook path: `{webhookUrl}/pix`, `/rec` or `/cobr`. */
+/** A connection's webhook path: `{webhookUrl}/pix`, `/rec` or `/cobr` (`webhookUrl` ends with its secret). */
 export const PspWebhookParams = z.object({
   connection: z.uuid({ message: 'Webhook desconhecido.' }),
+  secret: z.string().max(100, { message: 'Webhook desconhecido.' }),
   kind: z.enum(['pix', 'rec', 'cobr'], { message: 'Webhook desconhecido.' }),
 });
 /** `{webhookUrl}/rec`: recurrences whose status changed (API Pix RecNotification). */

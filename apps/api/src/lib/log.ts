@@ -16,7 +16,11 @@ const SECRET_PARAMS = new Set([
   'x-amz-security-token',
 ]);
 
-export function redactUrl(url: string): string {
+/** Path segments that are credentials: a PSP connection's webhook secret (decision 064). */
+const SECRET_PATH = /^([^?#]*\/webhooks\/pix\/c\/[^/?#]+\/)[^/?#]+/;
+
+export function redactUrl(raw: string): string {
+  const url = raw.replace(SECRET_PATH, '$1[REDACTED]');
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { DEVICE_TYPES } from '@fa-clube/contract';
 import type { DeviceType } from '@fa-clube/contract';
 import type { Actor } from '../read-models/access';
@@ -6,6 +12,7 @@ import type { AppContext } from '../lib/context';
 import { AppError } from '../lib/errors';
 import { createAccessTokenVerifier } from '../lib/jwt';
 import { isSessionLive } from '../read-models/sessions';
+import { bearerSecurity } from './openapi';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,13 +23,21 @@ declare module 'fastify' {
     /** From X-Device-Id / X-Device-Type (web client headers). */
     device: { id: string | null; type: DeviceType | null };
   }
+  interface FastifyContextConfig {
+    /**
+     * Who may call an API route (guardRoute): signed-in callers unless it says otherwise —
+     * 'optional' (visitors too, a signed-in caller sees more), 'public' (anyone; a stale token
+     * is ignored: sign-in, webhooks, signed file URLs).
+     */
+    access?: RouteAccess;
+  }
 }
 
+export type RouteAccess = 'signed-in' | 'optional' | 'public';
+
 /**
- * Reads the bearer token on every request. Routes choose what they need:
- * `requireAuth` (signed in), `optionalAuth` (anonymous allowed, but a bad token
- * is a 401 so the client refreshes instead of silently seeing less) or nothing
- * (public endpoints such as sign-in ignore a stale token).
+ * Reads the bearer token on every request into `request.actor`. What a route needs is decided
+ * once, by the scope the API's routes are registered in (guardRoute), not route by route.
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   const verifyAccessToken = createAccessTokenVerifier(ctx.keys.jwt);
@@ -62,8 +77,8 @@ export function accessTokenOf(request: FastifyRequest): string | null | undefine
   return typeof token === 'string' && token.length > 0 ? token : undefined;
 }
 
-/** preHandler for routes that need a signed-in caller. */
-export async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
+/** The guard of the routes for signed-in callers. */
+async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
   if (!request.actor)
     throw new AppError(
       'UNAUTHORIZED',
@@ -71,7 +86,34 @@ export async function requireAuth(request: FastifyRequest, _reply: FastifyReply)
     );
 }
 
-/** preHandler for routes open to visitors that show more to a signed-in caller. */
-export async function optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
+/** The guard of the routes open to visitors that show more to a signed-in caller. */
+async function optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
   if (request.authInvalid) throw new AppError('UNAUTHORIZED');
+}
+
+type Hook = onRequestHookHandler;
+const hooks = (h: Hook | Hook[] | undefined): Hook[] => (h === undefined ? [] : [h].flat());
+
+/**
+ * The onRoute hook of the scope every module's routes are registered in (app.ts): a route is
+ * for signed-in callers (requireAuth first of its onRequest hooks, and `bearerAuth` in its OpenAPI) unless its config says
+ * `access: 'optional'` (optionalAuth) or `access: 'public'` — the visible exceptions. A
+ * forgotten guard cannot happen; `onGuarded` hears each route with what it got (the route
+ * listing test).
+ */
+export function guardRoutes(
+  app: FastifyInstance,
+  onGuarded?: (route: { method: string; url: string; access: RouteAccess }) => void,
+) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const access = route.config?.access ?? 'signed-in';
+    if (access !== 'public') {
+      const guard = access === 'optional' ? optionalAuth : requireAuth;
+      // onRequest: a signed-out caller is refused before its body is read or validated
+      route.onRequest = [guard, ...hooks(route.onRequest as Hook | Hook[] | undefined)];
+      route.schema = { ...route.schema, security: bearerSecurity };
+    }
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') onGuarded?.({ method, url: route.url, access });
+  });
 }

@@ -4,13 +4,14 @@
  * workspaces' membership and the subscriptions, so they live here and not in
  * either module.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { subscriptions } from '../db/schema/subscriptions';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
 import type { WorkspaceRole } from '../db/schema/workspaces';
-import { queryRows, ts } from '../db/sql';
+import { queryRows } from '../db/sql';
 import { AppError } from '../lib/errors';
+import { activeSubscription, activeSubscriptionSql } from './active-subscription';
 
 /** The authenticated caller (set by the auth plugin). */
 export interface Actor {
@@ -73,8 +74,7 @@ export async function hasActiveSubscription(
       and(
         eq(subscriptions.workspaceId, workspaceId),
         eq(subscriptions.subscriberId, userId),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, now),
+        activeSubscription(now),
       ),
     )
     .limit(1);
@@ -126,8 +126,7 @@ export async function requireCreatorAccess(
              and ${m.userId} = ${a.userId}) as creator_role,
            exists (select 1 from ${subscriptions} s
                     where s.workspace_id = w.id and s.subscriber_id = ${a.userId}
-                      and s.status = 'active'
-                      and s.current_period_end > ${ts(now)}) as subscribed
+                      and ${activeSubscriptionSql('s', now)}) as subscribed
       from (select 1) one
       left join ${workspaces} w on lower(w.username) = ${username.trim().toLowerCase()}
              and w.deleted_at is null`,

@@ -3,7 +3,7 @@
  * export (GET /me/export) and the checks before deleting an account. Every query is keyed by
  * the person's own id: nobody else's rows are read.
  */
-import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { contentAttachments, contentLikes, contents } from '../db/schema/content';
 import { subscriptionPayments, subscriptions } from '../db/schema/subscriptions';
@@ -11,6 +11,7 @@ import { charges } from '../db/schema/payments';
 import { trueidCustomers } from '../db/schema/trueid';
 import { loginActivities, users } from '../db/schema/users';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
+import { activeSubscription } from './active-subscription';
 
 export async function readPersonalData(db: DbOrTx, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -107,13 +108,7 @@ export async function ownedWorkspacesWithPeople(
       .select({ username: workspaces.username })
       .from(subscriptions)
       .innerJoin(workspaces, eq(workspaces.id, subscriptions.workspaceId))
-      .where(
-        and(
-          inArray(subscriptions.workspaceId, ownedIds),
-          eq(subscriptions.status, 'active'),
-          gt(subscriptions.currentPeriodEnd, now),
-        ),
-      ),
+      .where(and(inArray(subscriptions.workspaceId, ownedIds), activeSubscription(now))),
   ]);
   return [...new Set([...members, ...subscribers].map((r) => r.username))].sort();
 }

@@ -146,13 +146,25 @@ export interface TestPsp {
     txid: string,
     opts?: { amount?: string; endToEndId?: string; deliver?: boolean },
   ): Promise<Response>;
-  /** The recurring debit is settled (CONCLUIDA, with its Pix) and notified on /cobr. */
-  settleCobr(txid: string, opts?: { deliver?: boolean; endToEndId?: string }): Promise<Response>;
+  /**
+   * The recurring debit is settled (CONCLUIDA, with its Pix) and notified on /cobr;
+   * `amount` settles it with another value than the debit's (a PSP's error, or a forger's hope).
+   */
+  settleCobr(
+    txid: string,
+    opts?: { deliver?: boolean; endToEndId?: string; amount?: string },
+  ): Promise<Response>;
+  /** A refund the PSP finishes later (from EM_PROCESSAMENTO), notified on /pix with its Pix. */
+  finishRefund(id: string, status: 'DEVOLVIDO' | 'NAO_REALIZADO'): Promise<Response>;
   /** The recurring debit failed (REJEITADA or EXPIRADA) and is notified on /cobr. */
   failCobr(txid: string, status?: 'REJEITADA' | 'EXPIRADA'): Promise<Response>;
   /** The payer cancels the recurrence in the bank app, notified on /rec. */
   cancelRecByPayer(idRec: string): Promise<Response>;
-  /** POSTs any notification body to a registered webhook (or `url`). */
+  /**
+   * The PSP notifies: POSTs the body to a registered webhook (or `url`). What it notifies it
+   * holds: a `pix` item it had not received yet is recorded as received (GET /pix/{e2eid}
+   * answers it). A forger's POST is a plain fetch to the webhook URL, not this.
+   */
   notify(
     body: unknown,
     opts?: {
@@ -371,6 +383,16 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
         return t >= from && t <= to;
       });
       return send(res, 200, listAnswer(url, 'pix', all));
+    }
+    if ((m = /^\/pix\/([^/]+)$/.exec(path)) && req.method === 'GET') {
+      const pix = received.find((p) => p.endToEndId === decodeURIComponent(m![1]!));
+      return pix ? send(res, 200, pix) : problem(res, 404, 'NaoEncontrado', 'Pix não encontrado.');
+    }
+    if ((m = /^\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(path)) && req.method === 'GET') {
+      const refund = refunds.get(decodeURIComponent(m[2]!));
+      return refund && refund.endToEndId === decodeURIComponent(m[1]!)
+        ? send(res, 200, { ...refund, endToEndId: undefined })
+        : problem(res, 404, 'NaoEncontrado', 'Devolução não encontrada.');
     }
     if ((m = /^\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(path)) && req.method === 'PUT') {
       const e2e = decodeURIComponent(m[1]!);
@@ -625,7 +647,13 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
   const { port } = server.address() as AddressInfo;
   host = `${opts.host ?? '127.0.0.1'}:${port}`;
 
-  const notify: TestPsp['notify'] = (body, o = {}) => deliver(o.kind ?? 'pix', body, o);
+  const notify: TestPsp['notify'] = (body, o = {}) => {
+    const kind = o.kind ?? 'pix';
+    if (kind === 'pix')
+      for (const item of (body as { pix?: PixItem[] }).pix ?? [])
+        if (!received.some((p) => p.endToEndId === item.endToEndId)) received.push({ ...item });
+    return deliver(kind, body, o);
+  };
 
   return {
     url: `https://${host}/v2`,
@@ -664,13 +692,15 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       const item: PixItem = {
         endToEndId: o.endToEndId ?? newEndToEndId(),
         txid,
-        valor: cobr.valor.original,
+        valor: o.amount ?? cobr.valor.original,
         horario: now(),
       };
-      cobr.status = 'CONCLUIDA';
-      cobr.pix = [item];
-      cobr.atualizacao.push({ status: 'CONCLUIDA', data: now() });
-      received.push(item);
+      if (cobr.status !== 'CONCLUIDA') {
+        cobr.status = 'CONCLUIDA';
+        cobr.pix = [item];
+        cobr.atualizacao.push({ status: 'CONCLUIDA', data: now() });
+        received.push(item);
+      }
       if (o.deliver === false) return LOST();
       return deliver('cobr', {
         cobsr: [
@@ -683,6 +713,17 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
           },
         ],
       });
+    },
+    async finishRefund(id, status) {
+      const refund = refunds.get(id);
+      const pix = refund && received.find((p) => p.endToEndId === refund.endToEndId);
+      if (!refund || !pix) throw new Error(`test PSP: no refund ${id}`);
+      refund.status = status;
+      if (status === 'DEVOLVIDO') refund.horario.liquidacao = now();
+      pix.devolucoes = (pix.devolucoes ?? []).map((d) =>
+        d.id === id ? { ...d, status, horario: refund.horario } : d,
+      );
+      return notify({ pix: [pix] });
     },
     async failCobr(txid, status = 'REJEITADA') {
       const cobr = cobrs.get(txid);

@@ -21,7 +21,7 @@ export const workspaceFigures = pgTable(
     activeSubscribers: integer('active_subscribers').notNull().default(0),
   },
   (t) => [
-    // Serves the recommendations' order directly (read-models/profiles.ts listRecommended):
+    // Serves the recommendations' order directly (modules/profiles/profiles.queries.ts listRecommended):
     // the calendar day of the latest post in Brazil, then subscribers, then recency.
     index('workspace_figures_recommended_idx')
       .on(

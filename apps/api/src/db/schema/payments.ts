@@ -49,8 +49,11 @@ export const pixConnections = pgTable(
     apiUrl: text('api_url').notNull(),
     tokenUrl: text('token_url').notNull(),
     clientId: text('client_id').notNull(),
-    /** AES-256-GCM (lib/crypto) of { clientSecret, certPem, keyPem }: never in clear. */
-    secrets: text('secrets').notNull(),
+    /**
+     * AES-256-GCM (lib/crypto) of { clientSecret, certPem, keyPem, webhookSecret }: never in
+     * clear; erased (null) when the connection ends.
+     */
+    secrets: text('secrets'),
     /** The Pix key the webhook was registered for and charges carry. */
     pixKey: text('pix_key').notNull(),
     /** The creator's account at the PSP (recebedor of Pix Automático debits). */
@@ -61,7 +64,14 @@ export const pixConnections = pgTable(
     }>(),
     /** The PSP answered GET /rec: Pix Automático is enabled for the account. */
     automaticAvailable: boolean('automatic_available').notNull().default(false),
+    /** `{APP_URL}/api/v1/webhooks/pix/c/{id}`: the PSP is given it + `/{webhook secret}`. */
     webhookUrl: text('webhook_url').notNull(),
+    /**
+     * SHA-256 (hex) of the webhook secret, the path segment after the id that a notification
+     * must carry (the secret itself is in `secrets`): new on every change of the connection.
+     * Null for a connection made before it, until the payments sweep gives it one.
+     */
+    webhookSecretHash: text('webhook_secret_hash'),
     certificateExpiresAt: timestamp('certificate_expires_at', { withTimezone: true }).notNull(),
     certificateFingerprint: text('certificate_fingerprint').notNull(),
     /** The certificate (fingerprint) whose expiry notice was e-mailed: one per certificate. */

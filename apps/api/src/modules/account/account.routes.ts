@@ -19,8 +19,6 @@ import {
   errorResponses,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   changePassword,
   confirmEmailChange,
@@ -51,11 +49,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       accountPaths.me,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Alterar o meu nome completo',
-          security: bearerSecurity,
           body: UpdateProfileBody,
           response: { 200: MeResponse, ...errorResponses(400, 401) },
         },
@@ -66,11 +62,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       accountPaths.password,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Trocar a senha (encerra as outras sessões)',
-          security: bearerSecurity,
           body: ChangePasswordBody,
           response: {
             200: PasswordChanged,
@@ -84,11 +78,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       accountPaths.email,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Pedir a troca do e-mail (confirmada por link no novo endereço)',
-          security: bearerSecurity,
           body: ChangeEmailBody,
           response: { 202: EmailChangeRequested, ...errorResponses(400, 401, 409, 429) },
         },
@@ -100,6 +92,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       accountPaths.emailConfirm,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Confirmar o novo e-mail com o link recebido',
@@ -113,11 +106,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       accountPaths.sessions,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Minhas sessões abertas (a atual marcada)',
-          security: bearerSecurity,
           response: { 200: SessionsResponse, ...errorResponses(401) },
         },
       },
@@ -127,11 +118,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       accountPaths.otherSessions,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Encerrar todas as outras sessões',
-          security: bearerSecurity,
           response: { 200: RevokedSessionsResponse, ...errorResponses(401) },
         },
       },
@@ -141,11 +130,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       accountPaths.session,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Encerrar uma sessão',
-          security: bearerSecurity,
           params: SessionParams,
           response: { 200: MessageBody, ...errorResponses(400, 401, 404) },
         },
@@ -156,7 +143,6 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const exportSchema = {
       tags,
       summary: 'Baixar meus dados (LGPD): um arquivo JSON',
-      security: bearerSecurity,
       produces: ['application/json'],
       response: {
         // a stream (never serialized): one JSON document
@@ -187,7 +173,6 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       accountPaths.export,
       {
-        preHandler: requireAuth,
         schema: {
           ...exportSchema,
           description:
@@ -199,7 +184,6 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       accountPaths.export,
       {
-        preHandler: requireAuth,
         schema: {
           ...exportSchema,
           description: 'O mesmo arquivo, confirmando a senha atual. O e-mail da conta é avisado.',
@@ -212,14 +196,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       accountPaths.me,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Excluir a minha conta',
           description:
             'Senhas erradas seguidas (aqui, na troca de senha ou de e-mail e ao ativar o 2FA) bloqueiam ' +
             'a confirmação por senha da conta por um tempo crescente: 429 com Retry-After.',
-          security: bearerSecurity,
           body: DeleteAccountBody,
           response: { 200: MessageBody, ...errorResponses(400, 401, 409, 429) },
         },

@@ -12,8 +12,6 @@ import {
   errorResponses,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { getApp, getAppSettings, getApps, saveAppSettings, toggleApp } from './apps.service';
 
 const tags = ['apps'];
@@ -24,10 +22,8 @@ export function appsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.apps,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Catálogo de apps do espaço de trabalho',
           params: AppsParams,
           response: { 200: AppsResponse, ...errorResponses(400, 401, 404) },
@@ -39,10 +35,8 @@ export function appsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.app,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Um app do catálogo',
           params: AppsParams,
           querystring: AppQuery,
@@ -55,10 +49,8 @@ export function appsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       appsPaths.apps,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Instalar ou desinstalar um app (somente o proprietário)',
           description:
             'Sem corpo, inverte o estado; com `{ installed }`, deixa o app nesse estado (repetir não muda nada). Desinstalar mantém as configurações e os dados do app.',
@@ -81,10 +73,8 @@ export function appsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.appSettings,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Configurações de um app',
           params: AppSettingsParams,
           response: { 200: AppSettingsResponse, ...errorResponses(400, 401, 404) },
@@ -96,10 +86,8 @@ export function appsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       appsPaths.appSettings,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Salvar as configurações de um app (somente o proprietário)',
           description:
             'Validadas conforme o app; campos ausentes assumem o valor padrão. Podem ser salvas com o app desinstalado.',

@@ -20,8 +20,6 @@ import {
 import type { RateLimit } from '../../config';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { getMe, signIn, signUp } from './auth.service';
 import { clientInfo } from './client-info';
 import {
@@ -51,7 +49,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.user,
       {
-        config: perIp(limits.signUpIp),
+        config: { access: 'public', ...perIp(limits.signUpIp) },
         schema: {
           tags: ['auth'],
           summary: 'Criar conta (e o espaço de trabalho do usuário)',
@@ -74,7 +72,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       paths.confirmEmail,
       {
-        config: perIp(limits.resetIp),
+        config: { access: 'public', ...perIp(limits.resetIp) },
         schema: {
           tags: ['auth'],
           summary: 'Confirmar o e-mail com o link recebido',
@@ -91,12 +89,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.confirmEmail,
       {
-        preHandler: requireAuth,
         config: perIp(limits.resetIp),
         schema: {
           tags: ['auth'],
           summary: 'Reenviar o link de confirmação do e-mail da conta',
-          security: bearerSecurity,
           response: { 200: MessageBody, ...errorResponses(401, 429) },
         },
       },
@@ -106,7 +102,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.token,
       {
-        config: perIp(limits.signInIp),
+        config: { access: 'public', ...perIp(limits.signInIp) },
         schema: {
           tags: ['auth'],
           summary: 'Entrar (e-mail, senha e, com 2FA, o código)',
@@ -124,6 +120,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.refreshToken,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Trocar o refresh token por um novo par (rotação)',
@@ -143,6 +140,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.logout,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Sair: encerra a sessão (do refresh token enviado, ou do access token)',
@@ -150,7 +148,6 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Com `refresh_token` no corpo, encerra a sessão desse token; sem ele, a sessão do access token ' +
             '(Authorization: Bearer). Os access tokens da sessão encerrada são recusados na hora (401). ' +
             'Encerrar uma sessão já encerrada não é erro.',
-          security: bearerSecurity,
           body: LogoutBody,
           response: { 200: MessageBody, ...errorResponses(400, 401) },
         },
@@ -161,11 +158,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.me,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['auth'],
           summary: 'O usuário da sessão',
-          security: bearerSecurity,
           querystring: z.object({ workspace_id: z.uuid().optional() }),
           response: { 200: MeResponse, ...errorResponses(401) },
         },
@@ -176,7 +171,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.resetPassword,
       {
-        config: perIp(limits.resetIp),
+        config: { access: 'public', ...perIp(limits.resetIp) },
         schema: {
           tags: ['auth'],
           summary: 'Pedir um link de redefinição de senha por e-mail',
@@ -205,7 +200,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       paths.resetPassword,
       {
-        config: perIp(limits.resetIp),
+        config: { access: 'public', ...perIp(limits.resetIp) },
         schema: {
           tags: ['auth'],
           summary: 'Definir a nova senha com o link recebido por e-mail',
@@ -221,11 +216,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.loginActivities,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['auth'],
           summary: 'Registro de atividades de acesso (os seus logins, mais recentes primeiro)',
-          security: bearerSecurity,
           querystring: LoginActivitiesQuery,
           response: { 200: LoginActivitiesResponse, ...errorResponses(400, 401) },
         },

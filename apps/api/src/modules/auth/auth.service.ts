@@ -16,7 +16,7 @@ import {
   usernameTaken,
 } from '../workspaces/workspaces.service';
 import type { ClientInfo } from './client-info';
-import { findUserForSignIn } from '../../read-models/sign-in';
+import { findUserForSignIn } from './sign-in.queries';
 import { loginActivity } from './login-activities.service';
 import { issueSession } from './sessions.service';
 import {

@@ -12,8 +12,6 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { clientInfo } from './client-info';
 import {
   finishGoogleSignIn,
@@ -40,6 +38,7 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.authProviders,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Logins sociais disponíveis neste servidor',
@@ -52,6 +51,7 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.googleStart,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Entrar com o Google: redireciona ao provedor (OpenID Connect + PKCE)',
@@ -67,6 +67,7 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.googleCallback,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Retorno do Google: redireciona a /login com a sessão (ou com ?error=)',
@@ -90,7 +91,6 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.googleLink,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['auth'],
           summary: 'Vincular uma conta Google à conta (Segurança): inicia o OpenID Connect',
@@ -100,7 +100,6 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'do fluxo, de uso único e ligado a esta conta e sessão. O retorno leva a ' +
             '/settings/security?google=linked ou ?google_error= (ver GOOGLE_LINK_ERRORS). Já vinculada: ' +
             '409 GOOGLE_ALREADY_LINKED. Google não configurado: 409 GOOGLE_UNAVAILABLE; o Google fora do ar: 503.',
-          security: bearerSecurity,
           body: GoogleLinkBody,
           response: { 200: GoogleLinkResponse, ...errorResponses(400, 401, 403, 409, 429, 503) },
         },
@@ -116,14 +115,12 @@ export function googleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       paths.googleLink,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['auth'],
           summary: 'Desvincular a conta Google',
           description:
             'Conta sem senha: 409 GOOGLE_UNLINK_NEEDS_PASSWORD (sem o Google, não conseguiria mais ' +
             'entrar). Nenhuma vinculada: 409 GOOGLE_NOT_LINKED.',
-          security: bearerSecurity,
           response: { 200: MessageBody, ...errorResponses(401, 409) },
         },
       },

@@ -20,7 +20,7 @@ import { moveLoginActivity } from './login-activities.repo';
 import type { NewLoginActivity } from './login-activities.repo';
 import { findUserById } from './users.repo';
 import type { UserRow } from './users.repo';
-import type { OwnWorkspaceName } from '../../read-models/sign-in';
+import type { OwnWorkspaceName } from './sign-in.queries';
 import { sessionStartedAt } from '../../read-models/sessions';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;

@@ -1,7 +1,7 @@
 import { MESSAGES_PAGE_PATH } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mailer';
-import { digestTargets } from '../../read-models/chats';
+import { digestTargets } from './chat.queries';
 import { deliverSoon, enqueueMail } from '../mail/mail.service';
 import { claimDueDigests } from './chat.repo';
 

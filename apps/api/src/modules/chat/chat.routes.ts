@@ -16,8 +16,6 @@ import {
   errorResponses,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   countUnread,
   getChat,
@@ -33,7 +31,6 @@ import {
 } from './chat.service';
 
 const tags = ['chat'];
-const auth = { preHandler: requireAuth };
 
 /** Conversations between a fan and a creator's workspace (api-conventions § Chat with the creator). */
 export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -41,11 +38,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       chatPaths.chats,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Abrir (201) ou retomar (200) a conversa com um criador (assinante ativo)',
-          security: bearerSecurity,
           querystring: OpenChatQuery,
           response: { 200: Chat, 201: Chat, ...errorResponses(400, 401, 403, 404) },
         },
@@ -59,12 +54,10 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       chatPaths.chats,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Minhas conversas como fã, atividade mais recente primeiro',
           description: 'Paginação a partir de page=1, size padrão 20 (máximo 100).',
-          security: bearerSecurity,
           querystring: ChatsQuery,
           response: { 200: ChatsResponse, ...errorResponses(400, 401) },
         },
@@ -75,11 +68,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       chatPaths.unread,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Quantas das minhas conversas (fã e equipes) têm mensagens não lidas (até 100)',
-          security: bearerSecurity,
           response: { 200: ChatUnreadResponse, ...errorResponses(401) },
         },
       },
@@ -89,11 +80,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       chatPaths.workspaceChats,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Conversas do espaço (proprietário e membros), atividade mais recente primeiro',
-          security: bearerSecurity,
           params: ChatWorkspaceParams,
           querystring: ChatsQuery,
           response: { 200: ChatsResponse, ...errorResponses(400, 401, 404) },
@@ -105,11 +94,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       chatPaths.chat,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Uma conversa (o fã ou a equipe do espaço)',
-          security: bearerSecurity,
           params: ChatParams,
           response: { 200: Chat, ...errorResponses(400, 401, 404) },
         },
@@ -120,11 +107,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       chatPaths.messages,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Mensagens, mais novas primeiro (before = a mais antiga já carregada)',
-          security: bearerSecurity,
           params: ChatParams,
           querystring: ChatMessagesQuery,
           response: { 200: ChatMessagesResponse, ...errorResponses(400, 401, 404) },
@@ -137,14 +122,12 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       chatPaths.messages,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Enviar uma mensagem (texto simples, 1 a 2000 caracteres)',
           description:
             'O fã precisa de assinatura ativa (403 SUBSCRIPTION_REQUIRED) e não estar silenciado ' +
             '(403 CHAT_BLOCKED); a equipe do espaço sempre pode responder. Limite por remetente: 429 com Retry-After.',
-          security: bearerSecurity,
           params: ChatParams,
           body: ChatMessageBody,
           response: { 201: ChatMessage, ...errorResponses(400, 401, 403, 404, 429) },
@@ -167,11 +150,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       chatPaths.read,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Marcar como lida para o meu lado (o do espaço vale para toda a equipe)',
-          security: bearerSecurity,
           params: ChatParams,
           response: { 200: Chat, ...errorResponses(400, 401, 404) },
         },
@@ -186,13 +167,11 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app[method](
         chatPaths.block,
         {
-          ...auth,
           schema: {
             tags,
             summary: muted
               ? 'Silenciar o fã (proprietário do espaço)'
               : 'Deixar de silenciar o fã (proprietário do espaço)',
-            security: bearerSecurity,
             params: ChatParams,
             response: { 200: Chat, ...errorResponses(400, 401, 403, 404) },
           },
@@ -204,11 +183,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       chatPaths.settings,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Avisos por e-mail de mensagens não lidas',
-          security: bearerSecurity,
           response: { 200: ChatSettings, ...errorResponses(401) },
         },
       },
@@ -218,11 +195,9 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       chatPaths.settings,
       {
-        ...auth,
         schema: {
           tags,
           summary: 'Ligar ou desligar os avisos por e-mail de mensagens não lidas',
-          security: bearerSecurity,
           body: ChatSettings,
           response: { 200: ChatSettings, ...errorResponses(400, 401) },
         },

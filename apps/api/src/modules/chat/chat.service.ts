@@ -32,8 +32,8 @@ import {
   listChatViews,
   listMessagesAfter,
   listMessagesWrittenBy,
-} from '../../read-models/chats';
-import type { ChatMessageView, ChatView } from '../../read-models/chats';
+} from './chat.queries';
+import type { ChatMessageView, ChatView } from './chat.queries';
 import { chatHub } from './chat.events';
 import {
   anonymiseChatsOf,

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EventsQuery, Uuid, chatPaths, errorResponses } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { accessTokenOf, requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
+import { accessTokenOf } from '../../plugins/auth';
 import { EventStream, chatHub } from './chat.events';
 import { missedMessages } from './chat.service';
 
@@ -24,7 +23,6 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       chatPaths.events,
       {
-        preHandler: requireAuth,
         config: { eventStream: true },
         schema: {
           tags: ['chat'],
@@ -35,7 +33,6 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '`event: chat.updated` (`{ chat_id }`, sem id) quando o dono silencia o fã ou reativa. Um comentário a ' +
             'cada 25 s. Com `Last-Event-ID` (ou `?last_event_id=`) reenvia primeiro o que faltou. ' +
             'O EventSource envia o token em `?access_token=`. Termina quando o token expira ou a sessão acaba.',
-          security: bearerSecurity,
           querystring: EventsQuery,
           produces: ['text/event-stream'],
           response: {

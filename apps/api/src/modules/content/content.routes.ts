@@ -15,8 +15,6 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { optionalAuth, requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   createContent,
   deleteContent,
@@ -34,10 +32,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.content,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Publicar um post com texto e até um anexo (somente o proprietário)',
           description:
             'O anexo é um arquivo já enviado ao armazenamento do espaço (POST /workspaces/objects/{ws} e PUT), ' +
@@ -57,10 +53,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       paths.contentItem,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Excluir um post, suas curtidas e seus arquivos (somente o proprietário)',
           params: ContentItemParams,
           response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) },
@@ -72,10 +66,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.contentLike,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Curtir ou descurtir um post (proprietário, membros e assinantes ativos)',
           params: ContentItemParams,
           response: { 200: LikeResponse, ...errorResponses(400, 401, 403, 404) },
@@ -89,10 +81,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       paths.feed,
       {
         config: { heavy: true },
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Feed: posts dos meus espaços e dos perfis que assino, mais novos primeiro',
           params: ContentParams,
           querystring: FeedQuery,
@@ -106,10 +96,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       paths.profileContents,
       {
         config: { heavy: true },
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Posts de um perfil (proprietário, membros e assinantes ativos)',
           description:
             'Quem não assina recebe 403 SUBSCRIPTION_REQUIRED; o perfil público informa só total_content.',
@@ -124,10 +112,9 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.contentObject,
       {
-        preHandler: optionalAuth,
+        config: { access: 'optional' },
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'URL assinada e temporária de um arquivo de um post (ou avatar e capa públicos)',
           description:
             'Arquivos de posts: só para proprietário, membros e assinantes ativos; qualquer outro caso é 404. ' +

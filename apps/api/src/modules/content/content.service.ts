@@ -40,8 +40,8 @@ import {
   signedViewUrl,
   verifyWorkspaceFile,
 } from '../files/files.service';
-import { findContentItem, listFeed, listWorkspaceContents } from '../../read-models/feed';
-import type { AttachmentRow, ContentRow } from '../../read-models/feed';
+import { findContentItem, listFeed, listWorkspaceContents } from './feed.queries';
+import type { AttachmentRow, ContentRow } from './feed.queries';
 import {
   deleteContent as deleteContentRows,
   findContentWorkspaceId,

@@ -19,8 +19,6 @@ import {
   errorResponses,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   getCampaign,
   getCampaigns,
@@ -40,10 +38,8 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       appsPaths.emailSend,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Enviar uma campanha de e-mail (somente o proprietário)',
           description:
             'contacts: os grupos subscribers, subscribers:monthly, subscribers:quarterly, subscribers:yearly, contacts (os contatos importados) ' +
@@ -65,10 +61,8 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.emailCampaigns,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Campanhas de e-mail, com as contagens de cada uma',
           description: 'Paginação a partir de page=1, size padrão 20; mais recentes primeiro.',
           params: AppsParams,
@@ -83,10 +77,8 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.emailCampaign,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Uma campanha de e-mail: na fila, enviados, falhas e descadastros',
           params: EmailCampaignParams,
           response: { 200: EmailCampaign, ...errorResponses(400, 401, 404, 409) },
@@ -98,10 +90,8 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       appsPaths.emailContacts,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Importar contatos com o consentimento de cada um (somente o proprietário)',
           description:
             'Adiciona ou atualiza (pelo e-mail) até 1.000 contatos por vez, cada um com opt_in { method, at }: como e quando aceitou receber os e-mails. ' +
@@ -117,10 +107,8 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.emailContacts,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Contatos importados, por e-mail',
           description: 'Paginação a partir de page=1, size padrão 20; q busca no e-mail e no nome.',
           params: AppsParams,
@@ -134,10 +122,8 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       appsPaths.emailContact,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Excluir um contato importado (somente o proprietário)',
           params: EmailContactParams,
           response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404, 409) },
@@ -156,6 +142,7 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.emailUnsubscribe,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'O que o link de descadastro descadastra (não altera nada)',
@@ -169,6 +156,7 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       appsPaths.emailUnsubscribe,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary:

@@ -49,10 +49,7 @@ import { queueName } from '../../lib/queue';
 import type { Job, QueueDefinition } from '../../lib/queue';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
-import {
-  activeSubscriberContacts,
-  activeSubscribersAmong,
-} from '../../read-models/campaign-audience';
+import { activeSubscriberContacts, activeSubscribersAmong } from './campaign-audience.queries';
 import { findUserContact } from '../../read-models/team-members';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import { readInstalledAppSettings } from '../apps/apps.service';

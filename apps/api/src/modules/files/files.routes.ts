@@ -23,8 +23,6 @@ import {
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { LocalStorage, PUBLIC_PREFIX, isValidKey } from '../../lib/storage';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   createObjectFolder,
   deleteObject,
@@ -51,10 +49,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.userAvatarUpload,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Link para enviar a minha foto de perfil',
           description:
             'Responde um PUT pré-assinado (10 min). Depois do PUT, chame POST /uploads/{upload_id}/complete.',
@@ -75,10 +71,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         path,
         {
-          preHandler: requireAuth,
           schema: {
             tags,
-            security: bearerSecurity,
             summary:
               kind === 'avatar'
                 ? 'Link para enviar o avatar do espaço de trabalho (proprietário)'
@@ -101,10 +95,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.uploadComplete,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Concluir o envio de uma imagem: verificar, processar e publicar',
           params: UploadIdParams,
           response: {
@@ -119,6 +111,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.publicImages,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Imagem pública (avatar, capa); o endereço muda quando a imagem muda',
@@ -153,10 +146,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.objects,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Link pré-assinado para enviar um arquivo do espaço de trabalho (proprietário)',
           params: WorkspaceObjectParams,
           body: ObjectUploadBody,
@@ -172,10 +163,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.objects,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Link de visualização (5 min) de um arquivo (proprietário e membros)',
           params: WorkspaceObjectParams,
           querystring: ObjectQuery,
@@ -189,10 +178,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       paths.objects,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Excluir um arquivo (proprietário)',
           params: WorkspaceObjectParams,
           querystring: ObjectQuery,
@@ -206,10 +193,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.objectFiles,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Arquivos e pastas de uma pasta (proprietário e membros)',
           params: WorkspaceObjectParams,
           querystring: FilesQuery,
@@ -222,10 +207,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.objectUsage,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Espaço usado e cota do armazenamento (proprietário e membros)',
           params: WorkspaceObjectParams,
           response: { 200: StorageUsage, ...errorResponses(400, 401, 404) },
@@ -237,10 +220,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.objectFolder,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Criar uma pasta (proprietário)',
           params: WorkspaceObjectParams,
           body: FolderBody,

@@ -93,7 +93,7 @@ import {
   workspaceFileKey,
   workspaceFilesPrefix,
 } from './file-paths';
-import { isFileAttached } from '../../read-models/attached-files';
+import { isFileAttached } from './attached-files.queries';
 import type { DbOrTx } from '../../db/client';
 import {
   claimObjects,

@@ -75,6 +75,7 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       paths.storageUpload,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['files'],
           summary: 'Enviar os bytes para um link pré-assinado (armazenamento local)',
@@ -108,6 +109,7 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.storageObject,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['files'],
           summary: 'Ler um arquivo por um link assinado de curta duração (armazenamento local)',

@@ -14,8 +14,6 @@ import {
   financePaths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   changeAccount,
   createAccount,
@@ -32,10 +30,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       financePaths.account,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Criar uma conta (somente o proprietário)',
           params: FinanceWorkspaceParams,
           body: CreateAccountBody,
@@ -51,10 +47,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       financePaths.accounts,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Contas do espaço de trabalho, com o saldo de cada uma',
           description:
             'Paginação a partir de page=1, size padrão 20 (máximo 100), mais antigas primeiro.',
@@ -69,10 +63,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       financePaths.accountItem,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Alterar uma conta (somente o proprietário)',
           description:
             'A moeda de uma conta com lançamentos não muda: 409 ACCOUNT_CURRENCY_LOCKED.',
@@ -88,10 +80,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       financePaths.accountItem,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Excluir uma conta sem lançamentos (somente o proprietário)',
           description: 'Uma conta com lançamentos não é excluída: 409 ACCOUNT_HAS_TRANSACTIONS.',
           params: FinanceItemParams,
@@ -104,10 +94,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       financePaths.accountBalances,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Saldos das contas em uma moeda',
           description:
             'balance: saldo inicial mais os lançamentos pagos e conciliados; projected_balance também soma os pendentes. Cancelados não contam. Só as contas na moeda pedida (padrão BRL).',

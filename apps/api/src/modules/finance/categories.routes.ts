@@ -11,8 +11,6 @@ import {
   financePaths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   changeCategory,
   createCategory,
@@ -28,10 +26,8 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       financePaths.categories,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Categorias do espaço de trabalho',
           params: FinanceWorkspaceParams,
           response: { 200: CategoriesResponse, ...errorResponses(400, 401, 404) },
@@ -43,10 +39,8 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       financePaths.categories,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Criar uma categoria (somente o proprietário)',
           description:
             'Nomes únicos no espaço de trabalho, sem diferenciar maiúsculas: 409 CATEGORY_LABEL_TAKEN. `match` são palavras que sugerem a categoria na importação.',
@@ -64,10 +58,8 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       financePaths.categoryItem,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Alterar uma categoria (somente o proprietário)',
           params: FinanceItemParams,
           body: UpdateCategoryBody,
@@ -81,10 +73,8 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       financePaths.categoryItem,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Excluir uma categoria (somente o proprietário)',
           description: 'Os lançamentos dela ficam sem categoria.',
           params: FinanceItemParams,

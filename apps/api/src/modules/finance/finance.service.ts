@@ -4,7 +4,7 @@
  */
 import { BUSINESS_TIME_ZONE, todayIn } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
-import { usernameOf } from '../../read-models/finance';
+import { usernameOf } from './finance.queries';
 import { ensureSystemAccount } from './accounts.repo';
 import { ensureCategory } from './categories.repo';
 import {

@@ -12,8 +12,6 @@ import {
   financePaths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   categorizeImport,
   closeStatementReader,
@@ -35,10 +33,8 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       financePaths.importMapping,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Sugerir o campo de cada coluna de um extrato (somente o proprietário)',
           description:
             'Com account_id, o último mapeamento confirmado para a conta vale primeiro para as colunas que ele conhece. Não grava nada.',
@@ -53,11 +49,9 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       financePaths.importFormat,
       {
-        preHandler: requireAuth,
         bodyLimit: FORMAT_BODY_LIMIT,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Ler um extrato (CSV ou OFX) em lançamentos (somente o proprietário)',
           description:
             'Valores e datas normalizados; com account_id, as linhas que a conta já tem vêm com duplicate: true. Não grava nada.',
@@ -72,11 +66,9 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       financePaths.importCategorize,
       {
-        preHandler: requireAuth,
         bodyLimit: CATEGORIZE_BODY_LIMIT,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Sugerir a categoria de lançamentos importados (somente o proprietário)',
           description:
             'Pelas palavras das categorias (regras), depois pelo histórico do espaço de trabalho; nunca troca uma categoria escolhida pelo usuário nem sugere despesa para entrada de dinheiro. Não grava nada.',

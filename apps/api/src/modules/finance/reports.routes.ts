@@ -11,8 +11,6 @@ import {
   financePaths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { getCashflow, getChargesReport, getExpensesByCategory } from './reports.service';
 
 const tags = ['finance'];
@@ -23,10 +21,8 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       financePaths.cashflow,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Fluxo de caixa por mês',
           description:
             'Receitas, despesas (negativas) e saldo de cada mês do período (padrão: os últimos 12 meses), inclusive os meses sem lançamentos. Transferências e cancelados não contam; só a moeda pedida (padrão BRL).',
@@ -41,10 +37,8 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       financePaths.categoryExpenses,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Despesas por categoria',
           description:
             "As despesas sem categoria aparecem como 'Sem categoria' (category null). Sem período, todas as datas.",
@@ -60,10 +54,8 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       financePaths.chargesReport,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Cobranças Pix por situação',
           description:
             'Quantidade e total das cobranças pendentes, pagas e expiradas (uma pendente vencida conta como expirada).',

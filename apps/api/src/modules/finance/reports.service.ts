@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
-import { chargeTotalsByStatus } from '../../read-models/finance';
+import { chargeTotalsByStatus } from './finance.queries';
 import { listCategories } from './categories.repo';
 import type { CategoryRow } from './categories.repo';
 import { totalToMajor } from './dto';

@@ -15,8 +15,6 @@ import {
   financePaths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   changeTransaction,
   createTransactions,
@@ -36,11 +34,9 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       financePaths.transaction,
       {
-        preHandler: requireAuth,
         bodyLimit: BATCH_BODY_LIMIT,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Criar até 1.000 lançamentos, todos ou nenhum (somente o proprietário)',
           description:
             'Uma linha inválida responde 400 com errors[].field como transactions.3.amount, e nada é gravado. Linhas importadas que a conta já tem (mesmo import_key) são ignoradas: a resposta traz só as linhas criadas.',
@@ -61,10 +57,8 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       financePaths.transactions,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Lançamentos, mais recentes primeiro',
           description:
             'Filtros: account_id, category (id ou none), status, from e to (datas) e q (texto). Paginação a partir de page=1, size padrão 20 (máximo 100).',
@@ -79,10 +73,8 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       financePaths.transactionItem,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Um lançamento',
           params: FinanceItemParams,
           response: { 200: Transaction, ...errorResponses(400, 401, 404) },
@@ -94,10 +86,8 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       financePaths.transactionItem,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Alterar um lançamento (somente o proprietário)',
           description:
             'Um lançamento de cobrança Pix mantém conta, valor e moeda: 409 PIX_TRANSACTION_LOCKED.',
@@ -113,10 +103,8 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       financePaths.transactions,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Excluir lançamentos, todos ou nenhum (somente o proprietário)',
           description:
             'Um id que não é deste espaço de trabalho responde 404 e nada é excluído; lançamentos de cobranças Pix ficam (409).',
@@ -132,10 +120,8 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       financePaths.transactionAttachment,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Tirar um anexo de um lançamento (somente o proprietário)',
           description: 'O arquivo continua no armazenamento do espaço de trabalho.',
           params: FinanceItemParams,

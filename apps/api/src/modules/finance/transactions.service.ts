@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import type { FieldError } from '../../lib/errors';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
-import { teamMembersAmong } from '../../read-models/finance';
+import { teamMembersAmong } from './finance.queries';
 import { normalizeFilePath, signedViewUrl, verifyWorkspaceFile } from '../files/files.service';
 import { blankToNull } from './accounts.service';
 import { lockAccountsForShare, storeImportMapping } from './accounts.repo';

@@ -15,8 +15,6 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { confirmCharge, getCharge, listCharges } from './charges.service';
 import { getPaymentReviews, refundPayment, resolvePaymentReview } from './payment-reviews.service';
 
@@ -26,14 +24,12 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.charges,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['payments'],
           summary: 'Cobranças do espaço de trabalho (proprietário e membros)',
           description:
             'Paginação a partir de page=0, size padrão 20 (máximo 100). status e kind ' +
             '(subscription, post, message, tip) filtram.',
-          security: bearerSecurity,
           params: WorkspaceParams,
           querystring: ChargesQuery,
           response: { 200: ChargesResponse, ...errorResponses(400, 401, 404) },
@@ -45,11 +41,9 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.charge,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['payments'],
           summary: 'Uma cobrança (proprietário, membros ou quem paga)',
-          security: bearerSecurity,
           params: ChargeParams,
           response: { 200: ChargeDetail, ...errorResponses(400, 401, 404) },
         },
@@ -60,14 +54,12 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.chargeConfirm,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['payments'],
           summary: 'Confirmar o recebimento de uma cobrança (somente o proprietário)',
           description:
             'Marca a cobrança como paga e ativa ou estende a assinatura. ' +
             'Uma cobrança já paga responde 409 CHARGE_ALREADY_PAID.',
-          security: bearerSecurity,
           params: ChargeParams,
           response: { 200: ConfirmChargeResponse, ...errorResponses(400, 401, 403, 404, 409) },
         },
@@ -78,7 +70,6 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.chargeRefund,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['payments'],
           summary: 'Devolver um pagamento a revisar pelo PSP (somente o proprietário)',
@@ -87,7 +78,6 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'conectada sem cobrança. PUT /pix/{e2eid}/devolucao/{id} no PSP que o recebeu; ' +
             'aceita, a devolução é lançada no livro-caixa (entrada e saída na conta Pix) e o ' +
             'pagamento fica resolvido. Uma devolução por pagamento.',
-          security: bearerSecurity,
           params: PaymentReviewParams,
           response: { 200: PixRefund, ...errorResponses(400, 401, 403, 404, 409, 502) },
         },
@@ -98,14 +88,12 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.paymentReviews,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['payments'],
           summary: 'Pagamentos a revisar: Pix recebidos que não liberaram nada (proprietário)',
           description:
             'Um segundo Pix da mesma cobrança, um valor diferente ou o Pix de uma cobrança ' +
             'cancelada. status=open (padrão) ou resolved; paginação a partir de page=0.',
-          security: bearerSecurity,
           params: WorkspaceParams,
           querystring: PaymentReviewsQuery,
           response: { 200: PaymentReviewsResponse, ...errorResponses(400, 401, 403, 404) },
@@ -117,11 +105,9 @@ export function chargeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.paymentReviewResolve,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['payments'],
           summary: 'Marcar um pagamento a revisar como resolvido (proprietário)',
-          security: bearerSecurity,
           params: PaymentReviewParams,
           response: { 200: PaymentReview, ...errorResponses(400, 401, 403, 404, 409) },
         },

@@ -32,12 +32,13 @@ import type { pixNotifications } from '../../db/schema/payments';
 import { connectionClient } from './pix-connections.service';
 import { findConnectionById } from './pix-connections.repo';
 import {
-  claimRefund,
+  advanceRefund,
   findRefundOf,
   listUnmatchedNotifications,
-  renewRefundId,
-  setRefundStatus,
+  releaseRefund,
+  takeRefund,
 } from './refunds.repo';
+import type { PixRefundStatus } from '../../db/schema/payments';
 import type { PixRefundRow } from './refunds.repo';
 
 type ReviewRow = NonNullable<Awaited<ReturnType<typeof findPaymentReview>>>;
@@ -150,12 +151,14 @@ export async function getUnmatchedNotifications(
   };
 }
 
+/** How long a refund's call to the PSP may be out before another request may ask again. */
+const REFUND_CALL_LEASE_MS = 2 * 60_000;
 const newRefundId = () => `D${randomBytes(15).toString('hex')}`;
 
-/** The PSP that received a payment: its connection's. */
+/** The PSP that received a payment: its connection's, while connected. */
 async function pspOf(ctx: AppContext, n: NotificationRow): Promise<PspClient> {
   const connection = n.connectionId ? await findConnectionById(ctx.db, n.connectionId) : null;
-  if (!connection) throw new AppError('PAYMENT_NOT_REFUNDABLE');
+  if (connection?.status !== 'connected') throw new AppError('PAYMENT_NOT_REFUNDABLE');
   return connectionClient(ctx, connection);
 }
 
@@ -163,8 +166,9 @@ async function pspOf(ctx: AppContext, n: NotificationRow): Promise<PspClient> {
  * POST /charges/{ws}/{id}/refund: the owner sends back a payment to review
  * (`id` its endToEndId), or a Pix of the connection that matched no charge,
  * through `PUT /pix/{e2eid}/devolucao/{id}`; once accepted, it is booked in
- * the ledger and the review is resolved. One refund per payment; a refund the
- * PSP did not do may be asked again.
+ * the ledger and the review is resolved. One refund per payment, asked by one
+ * request at a time (two at once: the second answers 409); a refund the PSP did
+ * not do, or whose request got no answer a while ago, may be asked again.
  */
 export async function refundPayment(
   ctx: AppContext,
@@ -179,21 +183,26 @@ export async function refundPayment(
   if (!n || (!review && !unmatched)) throw new AppError('PAYMENT_REVIEW_NOT_FOUND');
   const client = await pspOf(ctx, n);
   const now = ctx.clock.now();
-  let refund =
-    (await claimRefund(ctx.db, {
-      id: newRefundId(),
-      endToEndId,
-      workspaceId,
-      amountCents: n.amountCents,
-      status: 'SOLICITANDO',
-      requestedBy: owner.userId,
-      createdAt: now,
-      updatedAt: now,
-    })) ?? (await findRefundOf(ctx.db, endToEndId))!;
-  if (refund.status === 'EM_PROCESSAMENTO' || refund.status === 'DEVOLVIDO')
-    throw new AppError('PAYMENT_ALREADY_REFUNDED');
-  if (refund.status === 'NAO_REALIZADO')
-    refund = (await renewRefundId(ctx.db, refund.id, newRefundId(), now)) ?? refund;
+  const refund = await takeRefund(ctx.db, {
+    id: newRefundId(),
+    endToEndId,
+    workspaceId,
+    amountCents: n.amountCents,
+    status: 'SOLICITANDO',
+    requestedBy: owner.userId,
+    createdAt: now,
+    updatedAt: now,
+    staleBefore: new Date(now.getTime() - REFUND_CALL_LEASE_MS),
+  });
+  if (!refund) {
+    const held = await findRefundOf(ctx.db, endToEndId);
+    throw held?.status === 'SOLICITANDO'
+      ? new AppError(
+          'PAYMENT_ALREADY_REFUNDED',
+          'A devolução deste pagamento já está em andamento.',
+        )
+      : new AppError('PAYMENT_ALREADY_REFUNDED');
+  }
   let answer: { status?: string; rtrId?: string };
   try {
     answer = (
@@ -213,6 +222,8 @@ export async function refundPayment(
       { err: err instanceof PspError ? err.message : err, endToEndId },
       'devolução Pix recusada ou sem resposta',
     );
+    // asked again at once under the same id: the PSP answers a refund it made idempotently
+    await releaseRefund(ctx.db, refund.id);
     throw new AppError('PIX_REFUND_FAILED');
   }
   const status =
@@ -220,8 +231,11 @@ export async function refundPayment(
       ? answer.status
       : 'EM_PROCESSAMENTO';
   const saved = await ctx.db.transaction(async (tx) => {
-    const row = (await setRefundStatus(tx, refund.id, { status, rtrId: answer.rtrId, now }))!;
-    if (status !== 'NAO_REALIZADO') {
+    // the PSP's notification of this refund may have moved it already
+    const row =
+      (await advanceRefund(tx, { id: refund.id, workspaceId, status, rtrId: answer.rtrId, now })) ??
+      (await findRefundOf(tx, endToEndId))!;
+    if (row.status !== 'NAO_REALIZADO') {
       await bookPixRefund(tx, {
         workspaceId,
         refundId: refund.id,
@@ -239,12 +253,29 @@ export async function refundPayment(
   return toPixRefund(saved, review?.charge.currency)!;
 }
 
-/** A refund's later status from the PSP (the Pix notification's `devolucoes`). */
-export async function applyRefundUpdates(
+/**
+ * A refund's later status, as the PSP answered it when its notification named it: only a
+ * refund of that workspace and payment, and only forward (a final status stays).
+ */
+export async function applyRefundUpdate(
   ctx: AppContext,
-  updates: { id: string; status: string }[],
-): Promise<void> {
-  for (const u of updates)
-    if (u.status === 'DEVOLVIDO' || u.status === 'NAO_REALIZADO' || u.status === 'EM_PROCESSAMENTO')
-      await setRefundStatus(ctx.db, u.id, { status: u.status, now: ctx.clock.now() });
+  workspaceId: string,
+  update: { id: string; endToEndId: string; status: string },
+): Promise<boolean> {
+  const status = REFUND_STATUSES.find((x) => x === update.status);
+  if (!status) return false;
+  const moved = await advanceRefund(ctx.db, {
+    id: update.id,
+    endToEndId: update.endToEndId,
+    workspaceId,
+    status,
+    now: ctx.clock.now(),
+  });
+  return Boolean(moved);
 }
+
+const REFUND_STATUSES: readonly PixRefundStatus[] = [
+  'EM_PROCESSAMENTO',
+  'DEVOLVIDO',
+  'NAO_REALIZADO',
+];

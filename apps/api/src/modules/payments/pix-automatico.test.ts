@@ -12,7 +12,7 @@ import type { TestContext } from '../../../test/support/context';
 import { createUser, signIn } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { testCertificates } from '../../../test/support/pix-certs';
-import { freePort } from '../../../test/support/pix-psp';
+import { freePort, newEndToEndId } from '../../../test/support/pix-psp';
 import type { TestPsp } from '../../../test/support/pix-psp';
 import { RECEIVING_ACCOUNT, connect, creatorWithPsp } from '../../../test/support/psp-connection';
 import { readSubscription } from '../../../test/support/subscriptions';
@@ -338,6 +338,78 @@ describe('Pix Automático', () => {
       (m) => m.to.includes(fan.email) && /débito automático/.test(m.subject),
     );
     expect(delivered.length).toBeLessThanOrEqual(1);
+  });
+
+  it('forged /rec and /cobr notifications change nothing; a debit the PSP settled with another amount grants nothing', async () => {
+    const { fan, idRec } = await authorizedFan();
+    /** Whoever learnt the webhook URL posts what the PSP never said. */
+    const forge = (kind: 'rec' | 'cobr', body: unknown) =>
+      fetch(`${psp.webhooks[kind]!}/${kind}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const cancelled = await forge('rec', { recs: [{ idRec, status: 'CANCELADA' }] });
+    expect(await cancelled.json()).toEqual({ received: 1, applied: 0 });
+    expect((await mySubscriptions(fan))[0]).toMatchObject({
+      renewal: 'automatic',
+      recurrence_status: 'APROVADA',
+    });
+    await toLeadTime(fan, 4);
+    expect((await runSubscriptionJobs(t.ctx)).debitsScheduled).toBe(1);
+    const [debit] = await debitsOf(idRec);
+    const before = (await readSubscription(t, fan, creator))!.currentPeriodEnd;
+    const failed = await forge('cobr', {
+      cobsr: [{ idRec, txid: debit!.txid, status: 'REJEITADA' }],
+    });
+    expect(failed.status).toBe(200);
+    const settled = await forge('cobr', {
+      cobsr: [
+        {
+          idRec,
+          txid: debit!.txid,
+          status: 'CONCLUIDA',
+          pix: [
+            {
+              endToEndId: newEndToEndId(),
+              txid: debit!.txid,
+              valor: '29.90',
+              horario: new Date().toISOString(),
+            },
+          ],
+        },
+      ],
+    });
+    expect(await settled.json()).toEqual({ received: 1, applied: 0 });
+    const rowOf = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(pixRecurringCharges)
+          .where(eq(pixRecurringCharges.txid, debit!.txid))
+      )[0];
+    expect(await rowOf()).toMatchObject({ status: 'CRIADA', fallbackChargeId: null });
+    expect((await readSubscription(t, fan, creator))!.currentPeriodEnd).toEqual(before);
+    const failedMails = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, fan.email), eq(mailOutbox.kind, 'pix-automatic-failed')));
+    expect(failedMails).toEqual([]);
+
+    // the PSP settles the debit with another amount: recorded, nothing granted, kept to review
+    const endToEndId = newEndToEndId();
+    const wrong = await psp.settleCobr(debit!.txid, { amount: '2.99', endToEndId });
+    expect(await wrong.json()).toEqual({ received: 1, applied: 0 });
+    expect((await readSubscription(t, fan, creator))!.currentPeriodEnd).toEqual(before);
+    const reviews = await t.inject({
+      method: 'GET',
+      url: `/api/v1/charges/${creator.workspaceId}/reviews`,
+      headers: await bearer(creator),
+    });
+    expect(reviews.json().reviews.find((r: { id: string }) => r.id === endToEndId)).toMatchObject({
+      reason: 'amount_mismatch',
+      amount: 2.99,
+    });
   });
 
   describe('a POST /cobr whose answer is lost (the PSP created the debit)', () => {

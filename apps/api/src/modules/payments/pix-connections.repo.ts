@@ -41,6 +41,36 @@ export async function disconnectConnection(db: DbOrTx, id: string, now: Date) {
   return row ?? null;
 }
 
+/** Connected accounts made before webhook secrets (decision 064), oldest first. */
+export async function findConnectionsWithoutWebhookSecret(db: DbOrTx, limit: number) {
+  return db
+    .select()
+    .from(pixConnections)
+    .where(and(eq(pixConnections.status, 'connected'), isNull(pixConnections.webhookSecretHash)))
+    .orderBy(asc(pixConnections.connectedAt))
+    .limit(limit);
+}
+
+/** A connection's first webhook secret, unless it got one meanwhile (a new PUT). */
+export async function setWebhookSecret(
+  db: DbOrTx,
+  id: string,
+  input: { secrets: string; webhookSecretHash: string },
+) {
+  const rows = await db
+    .update(pixConnections)
+    .set(input)
+    .where(
+      and(
+        eq(pixConnections.id, id),
+        eq(pixConnections.status, 'connected'),
+        isNull(pixConnections.webhookSecretHash),
+      ),
+    )
+    .returning({ id: pixConnections.id });
+  return rows.length === 1;
+}
+
 /** One batch of connected accounts after `afterId` (the reconciliation walks them all, bounded). */
 export async function listConnectedAfter(db: DbOrTx, afterId: string | null, limit: number) {
   return db

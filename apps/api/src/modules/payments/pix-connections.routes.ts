@@ -11,8 +11,6 @@ import {
   Uuid,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { getUnmatchedNotifications } from './payment-reviews.service';
 import {
   closeConnectionClients,
@@ -35,12 +33,10 @@ export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.workspacePixConnection,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Conta Pix conectada (API do PSP): proprietário e membros',
           description: 'Nunca responde o segredo, a chave privada nem o certificado.',
-          security: bearerSecurity,
           params: IdParams,
           response: { 200: PixConnection, ...errorResponses(400, 401, 404) },
         },
@@ -51,7 +47,6 @@ export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       paths.workspacePixConnection,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Conectar a conta Pix do PSP (somente o proprietário)',
@@ -62,7 +57,6 @@ export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '400 (certificado ou dados) ou 502 (o PSP recusou ou não respondeu) com a etapa, ' +
             'e nada é salvo. certificate: cadeia PEM com private_key em PEM, ou PKCS#12 em ' +
             'base64 com passphrase.',
-          security: bearerSecurity,
           params: IdParams,
           body: PixConnectionBody,
           response: { 200: PixConnection, ...errorResponses(400, 401, 403, 404, 409, 502) },
@@ -74,14 +68,12 @@ export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       paths.workspacePixConnection,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Desconectar a conta Pix do PSP (somente o proprietário)',
           description:
             'Remove os webhooks no PSP (melhor esforço); o histórico fica. As cobranças voltam ' +
             'ao fluxo manual.',
-          security: bearerSecurity,
           params: IdParams,
           response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) },
         },
@@ -95,14 +87,12 @@ export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.workspacePixNotifications,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
           summary: 'Pix recebidos pela conta conectada sem cobrança correspondente',
           description:
             'Proprietário e membros; mais recentes primeiro; paginação a partir de page=0. ' +
             'O proprietário pode devolvê-los (POST /charges/{ws}/{id}/refund).',
-          security: bearerSecurity,
           params: IdParams,
           querystring: PixNotificationsQuery,
           response: { 200: PixNotificationsResponse, ...errorResponses(400, 401, 404) },

@@ -7,7 +7,7 @@
  * never answered. Charges, reconciliation, refunds and recurrences of the
  * workspace then go through `connectionClient`.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { paths, API_PREFIX } from '@fa-clube/contract';
 import type { PixConnection, PixConnectionBody } from '@fa-clube/contract';
 import { requireWorkspaceRole } from '../../read-models/access';
@@ -27,8 +27,10 @@ import {
   claimExpiryNotice,
   disconnectConnection,
   findConnectedConnection,
+  findConnectionsWithoutWebhookSecret,
   findExpiringConnections,
   saveConnection,
+  setWebhookSecret,
 } from './pix-connections.repo';
 import type { PixConnectionRow } from './pix-connections.repo';
 import { findPixSettings } from './pix-settings.repo';
@@ -38,19 +40,23 @@ interface Secrets {
   clientSecret: string;
   certPem: string;
   keyPem: string;
+  /** The webhook URL's last segment (absent in connections made before it). */
+  webhookSecret?: string;
 }
 
 const notConnected = () => new AppError('PIX_CONNECTION_NOT_FOUND');
 /** The certificate's expiry is e-mailed to the owner this many days before. */
 export const CERTIFICATE_NOTICE_DAYS = 15;
 
-function toPixConnection(row: PixConnectionRow): PixConnection {
+/** `webhook_url` is a credential: the owner's view only (null for members). */
+function toPixConnection(ctx: AppContext, row: PixConnectionRow, owner: boolean): PixConnection {
+  const secret = owner && row.secrets ? secretsOf(ctx, row).webhookSecret : undefined;
   return {
     status: 'connected',
     api_url: row.apiUrl,
     token_url: row.tokenUrl,
     client_id: row.clientId,
-    webhook_url: row.webhookUrl,
+    webhook_url: secret ? `${row.webhookUrl}/${secret}` : null,
     pix_key: row.pixKey,
     receiving_account: row.receivingAccount ?? null,
     recurrences_enabled: row.automaticAvailable,
@@ -75,17 +81,32 @@ export async function getPixConnection(
   actor: Actor | null,
   workspaceId: string,
 ): Promise<PixConnection> {
-  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const { role } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
   const row = await findConnectedConnection(ctx.db, workspaceId);
   if (!row) throw notConnected();
-  return toPixConnection(row);
+  return toPixConnection(ctx, row, role === 'owner');
 }
 
-/** The webhook URL the PSP is given for a connection; it appends /pix, /rec, /cobr. */
-const webhookUrlOf = (ctx: AppContext, id: string) =>
+/** A connection's webhook base, `{APP_URL}/api/v1/webhooks/pix/c/{id}` (stored as webhook_url). */
+const webhookBaseOf = (ctx: AppContext, id: string) =>
   `${ctx.config.appUrl.replace(/\/+$/, '')}${API_PREFIX}${paths.pspWebhook
     .replace(':connection', id)
-    .replace('/:kind', '')}`;
+    .replace('/:secret/:kind', '')}`;
+
+/** A new webhook secret: 256 random bits, URL-safe; only its SHA-256 is stored beside the row. */
+const newWebhookSecret = () => randomBytes(32).toString('base64url');
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * Whether a notification's secret is the connection's (constant time; a connection without
+ * one, made before secrets or ended, matches nothing).
+ */
+export function webhookSecretMatches(row: PixConnectionRow, secret: string): boolean {
+  if (!row.webhookSecretHash) return false;
+  const given = Buffer.from(hashOf(secret), 'hex');
+  const held = Buffer.from(row.webhookSecretHash, 'hex');
+  return given.length === held.length && timingSafeEqual(given, held);
+}
 
 /** A PSP failure during the live check, as the owner reads it (the step named). */
 function stepError(err: unknown, step: string): AppError {
@@ -143,7 +164,10 @@ export async function putPixConnection(
   }
   const current = await findConnectedConnection(ctx.db, workspaceId);
   const id = current?.id ?? randomUUID();
-  const webhookUrl = webhookUrlOf(ctx, id);
+  // a new secret on every change, registered at the PSP in place of the last one
+  const webhookSecret = newWebhookSecret();
+  const webhookBase = webhookBaseOf(ctx, id);
+  const webhookUrl = `${webhookBase}/${webhookSecret}`;
   const apiUrl = body.api_url.replace(/\/+$/, '');
   const tokenUrl = body.token_url ?? `${new URL(apiUrl).origin}/oauth/token`;
   const client = createPspClient({
@@ -193,6 +217,7 @@ export async function putPixConnection(
     clientSecret: body.client_secret,
     certPem: cert.certPem,
     keyPem: cert.keyPem,
+    webhookSecret,
   };
   const row = await saveConnection(ctx.db, {
     id,
@@ -206,7 +231,8 @@ export async function putPixConnection(
       pixKey: pix.key,
       receivingAccount: body.receiving_account ?? null,
       automaticAvailable: recurrences,
-      webhookUrl,
+      webhookUrl: webhookBase,
+      webhookSecretHash: hashOf(webhookSecret),
       certificateExpiresAt: cert.expiresAt,
       certificateFingerprint: cert.fingerprint,
       connectedAt: current?.connectedAt ?? now,
@@ -219,7 +245,7 @@ export async function putPixConnection(
     { workspaceId, connectionId: id, recurrences, expires: cert.expiresAt },
     'conta Pix do PSP conectada',
   );
-  return toPixConnection(row);
+  return toPixConnection(ctx, row, true);
 }
 
 /** A PSP refusing the webhook of a key it does not hold: 404, or a problem that names the key. */
@@ -264,6 +290,44 @@ export async function deletePixConnection(
   await forgetClient(ctx, row.id);
 }
 
+/**
+ * Connections made before webhook secrets (decision 064) answer no notification until they
+ * have one: the payments sweep gives each a secret and registers the new URL at its PSP (the
+ * webhooks it registered before), a few per run. Answers how many were given one; a PSP that
+ * refuses or does not answer is tried again at the next sweep.
+ */
+export async function giveWebhookSecrets(ctx: AppContext, limit = 20): Promise<number> {
+  let given = 0;
+  for (const row of await findConnectionsWithoutWebhookSecret(ctx.db, limit)) {
+    const secret = newWebhookSecret();
+    const webhookUrl = `${row.webhookUrl}/${secret}`;
+    const client = connectionClient(ctx, row);
+    try {
+      await client.call('PUT', `/webhook/${encodeURIComponent(row.pixKey)}`, {
+        body: { webhookUrl },
+      });
+      if (row.automaticAvailable)
+        for (const path of ['/webhookrec', '/webhookcobr'])
+          await client.call('PUT', path, { body: { webhookUrl } });
+    } catch (err) {
+      ctx.logger.warn(
+        { err: err instanceof PspError ? err.message : err, connectionId: row.id },
+        'webhook com segredo não cadastrado no PSP; nova tentativa na próxima rotina',
+      );
+      continue;
+    }
+    const secrets: Secrets = { ...secretsOf(ctx, row), webhookSecret: secret };
+    if (
+      await setWebhookSecret(ctx.db, row.id, {
+        secrets: encrypt(ctx.keys.encryption, JSON.stringify(secrets)),
+        webhookSecretHash: hashOf(secret),
+      })
+    )
+      given++;
+  }
+  return given;
+}
+
 // ---- one client per connection (keeps its token and TLS sessions) ---------------------------
 
 const clients = new WeakMap<AppContext, Map<string, { version: number; client: PspClient }>>();
@@ -276,7 +340,7 @@ export function connectionClient(ctx: AppContext, row: PixConnectionRow): PspCli
   const cached = map.get(row.id);
   if (cached && cached.version === version) return cached.client;
   if (cached) void cached.client.close();
-  const secrets = JSON.parse(decrypt(ctx.keys.encryption, row.secrets)) as Secrets;
+  const secrets = secretsOf(ctx, row);
   const client = createPspClient({
     apiUrl: row.apiUrl,
     tokenUrl: row.tokenUrl,
@@ -288,6 +352,12 @@ export function connectionClient(ctx: AppContext, row: PixConnectionRow): PspCli
   });
   map.set(row.id, { version, client });
   return client;
+}
+
+/** A connection's secrets, decrypted; a connection that ended has none. */
+function secretsOf(ctx: AppContext, row: PixConnectionRow): Secrets {
+  if (!row.secrets) throw new AppError('PIX_CONNECTION_NOT_FOUND');
+  return JSON.parse(decrypt(ctx.keys.encryption, row.secrets)) as Secrets;
 }
 
 async function forgetClient(ctx: AppContext, id: string) {

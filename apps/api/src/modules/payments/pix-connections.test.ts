@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { financeTransactions, pixConnections, pixNotifications } from '../../db/schema';
+import { financeTransactions, pixConnections, pixNotifications, pixRefunds } from '../../db/schema';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -20,6 +20,8 @@ import { readCharge, readSubscription } from '../../../test/support/subscription
 import { addTeamMember } from '../../../test/support/workspaces';
 import { setAppInstalled, setAppSettings } from '../../../test/support/apps';
 import { reconcilePixConnections } from './psp-webhooks.service';
+import { applyRefundUpdate } from './payment-reviews.service';
+import { runPaymentJobs } from './reconcile.jobs';
 
 // A creator's own PSP over mutual TLS: connecting (each failing step), charges at the PSP,
 // its webhooks (idempotent), a lost webhook reconciled, refunds, and who may call what.
@@ -162,7 +164,9 @@ describe('connecting a PSP', () => {
       api_url: psp.url,
       token_url: psp.tokenUrl,
       client_id: PSP_CLIENT.clientId,
-      webhook_url: `${t.config.appUrl}/api/v1/webhooks/pix/c/${row!.id}`,
+      webhook_url: expect.stringMatching(
+        new RegExp(`^${t.config.appUrl}/api/v1/webhooks/pix/c/${row!.id}/[A-Za-z0-9_-]{43}$`),
+      ),
       pix_key: key,
       receiving_account: { branch: '0001', number: '123456-7', type: 'CORRENTE' },
       recurrences_enabled: true,
@@ -177,7 +181,13 @@ describe('connecting a PSP', () => {
     expect(psp.webhooks.cobr).toBe(body.webhook_url);
     const stored = JSON.stringify(row);
     expect(row!.secrets).toMatch(/^v1\./);
-    for (const secret of [PSP_CLIENT.clientSecret, 'PRIVATE KEY', certs.client.passphrase])
+    const webhookSecret = (body.webhook_url as string).split('/').at(-1)!;
+    for (const secret of [
+      PSP_CLIENT.clientSecret,
+      'PRIVATE KEY',
+      certs.client.passphrase,
+      webhookSecret,
+    ])
       expect(stored).not.toContain(secret);
     expect(res.body).not.toContain(PSP_CLIENT.clientSecret);
   });
@@ -223,6 +233,11 @@ describe('connecting a PSP', () => {
     const member200 = await call('GET', url, member);
     expect(member200.statusCode).toBe(200);
     expect(member200.body).not.toMatch(/secret|PRIVATE|BEGIN/);
+    // the webhook URL is a credential: the owner's answer only
+    const ownerView = (await call('GET', url, creator)).json();
+    expect(ownerView.webhook_url).toBe(psp.webhooks.pix.values().next().value);
+    expect(member200.json().webhook_url).toBeNull();
+    expect(member200.body).not.toContain(ownerView.webhook_url.split('/').at(-1));
     expect((await call('GET', notifications, member)).statusCode).toBe(200);
     for (const [method, path] of [
       ['PUT', url],
@@ -245,7 +260,7 @@ describe('connecting a PSP', () => {
     // a webhook for a connection that does not exist changes nothing
     const unknown = await t.inject({
       method: 'POST',
-      url: `/api/v1/webhooks/pix/c/00000000-0000-4000-8000-000000000000/pix`,
+      url: `/api/v1/webhooks/pix/c/00000000-0000-4000-8000-000000000000/segredo/pix`,
       payload: { pix: [] },
     });
     expect(unknown.statusCode).toBe(404);
@@ -276,6 +291,89 @@ describe('connecting a PSP', () => {
       type: 'static',
       merchantAccount: { key },
     });
+  });
+});
+
+describe('the webhook secret', () => {
+  const post = (url: string, body: unknown = { pix: [] }) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('is random, not the row id, new on every change and registered again; the old URL, the bare id and a disconnected connection answer 404', async () => {
+    const { creator, psp, key } = await setUp();
+    const first = await connect(t, creator, psp);
+    expect(first.statusCode).toBe(200);
+    const [row] = await t.ctx.db
+      .select()
+      .from(pixConnections)
+      .where(eq(pixConnections.workspaceId, creator.workspaceId));
+    const oldUrl = first.json().webhook_url as string;
+    const base = `${t.config.appUrl}/api/v1/webhooks/pix/c/${row!.id}`;
+    expect(oldUrl.startsWith(`${base}/`)).toBe(true);
+    expect(oldUrl.slice(base.length + 1)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(row!.webhookSecretHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(oldUrl.slice(base.length + 1));
+    expect((await post(`${oldUrl}/pix`)).status).toBe(200);
+    // the connection's id alone (what members and the request log could read) opens nothing
+    expect((await post(`${base}/pix`)).status).toBe(404);
+    expect((await post(`${base}/${'x'.repeat(43)}/pix`)).status).toBe(404);
+
+    // a change of the connection: a new secret, registered at the PSP for all three
+    const again = await connect(t, creator, psp);
+    expect(again.statusCode).toBe(200);
+    const newUrl = again.json().webhook_url as string;
+    expect(newUrl).not.toBe(oldUrl);
+    expect(newUrl.startsWith(`${base}/`)).toBe(true);
+    expect([psp.webhooks.pix.get(key), psp.webhooks.rec, psp.webhooks.cobr]).toEqual([
+      newUrl,
+      newUrl,
+      newUrl,
+    ]);
+    const fan = await createUser(t);
+    const { charge } = await subscribe(creator, fan);
+    await psp.pay(charge.txid, { deliver: false });
+    const item = psp.cobs.get(charge.txid)!.pix[0]!;
+    for (const kind of ['pix', 'rec', 'cobr'])
+      expect((await post(`${oldUrl}/${kind}`, { pix: [item] })).status).toBe(404);
+    expect((await readCharge(t, charge.id)).status).toBe('pending');
+    expect((await post(`${newUrl}/pix`, { pix: [item] })).status).toBe(200);
+    expect((await readCharge(t, charge.id)).status).toBe('paid');
+
+    // disconnected: the URL answers 404
+    const del = await t.inject({
+      method: 'DELETE',
+      url: `/api/v1/workspaces/${creator.workspaceId}/pix/connection`,
+      headers: bearer(creator.accessToken),
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await post(`${newUrl}/pix`)).status).toBe(404);
+  });
+
+  it('a connection made before secrets gets one from the payments sweep, registered at its PSP', async () => {
+    const { creator, psp, key } = await setUp();
+    expect((await connect(t, creator, psp)).statusCode).toBe(200);
+    // as the migration leaves it: no secret, so no notification is taken
+    const [row] = await t.ctx.db
+      .update(pixConnections)
+      .set({ webhookSecretHash: null })
+      .where(eq(pixConnections.workspaceId, creator.workspaceId))
+      .returning();
+    const bare = row!.webhookUrl;
+    expect((await post(`${bare}/pix`)).status).toBe(404);
+    const { webhookSecrets } = await runPaymentJobs(t.ctx);
+    expect(webhookSecrets).toBeGreaterThanOrEqual(1);
+    const url = (await getConnection(creator, creator.workspaceId)).json().webhook_url as string;
+    expect(url).toMatch(new RegExp(`^${bare}/[A-Za-z0-9_-]{43}$`));
+    expect([psp.webhooks.pix.get(key), psp.webhooks.rec, psp.webhooks.cobr]).toEqual([
+      url,
+      url,
+      url,
+    ]);
+    expect((await post(`${url}/pix`)).status).toBe(200);
+    expect((await runPaymentJobs(t.ctx)).webhookSecrets).toBe(0);
   });
 });
 
@@ -436,6 +534,93 @@ describe('charges at the connected PSP', () => {
       headers: bearer(creator.accessToken),
     });
     expect(notReview.statusCode).toBe(404);
+  });
+
+  /** A creator connected, a fan subscribed and paid twice: the second Pix is a review. */
+  async function paidTwice() {
+    const made = await setUp();
+    expect((await connect(t, made.creator, made.psp)).statusCode).toBe(200);
+    const fan = await createUser(t);
+    const body = await subscribe(made.creator, fan);
+    await made.psp.pay(body.charge.txid);
+    const second = newEndToEndId();
+    await made.psp.pay(body.charge.txid, { endToEndId: second });
+    const refund = () =>
+      t.inject({
+        method: 'POST',
+        url: `/api/v1/charges/${made.creator.workspaceId}/${second}/refund`,
+        headers: bearer(made.creator.accessToken),
+      });
+    return { ...made, second, refund };
+  }
+  const refundRow = async (endToEndId: string) =>
+    (await t.ctx.db.select().from(pixRefunds).where(eq(pixRefunds.endToEndId, endToEndId)))[0]!;
+
+  it('two refund retries at once: one asks the PSP, the other answers 409, never 500', async () => {
+    const { creator, psp, second, refund } = await paidTwice();
+    psp.settings.refundStatus = 'NAO_REALIZADO';
+    const failed = await refund();
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json().status).toBe('NAO_REALIZADO');
+    psp.settings.refundStatus = 'DEVOLVIDO';
+    const puts = () =>
+      psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/devolucao/')).length;
+    const before = puts();
+    const answers = await Promise.all([refund(), refund()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const ok = answers.find((a) => a.statusCode === 200)!.json();
+    expect(ok).toMatchObject({ status: 'DEVOLVIDO', end_to_end_id: second });
+    expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('PAYMENT_ALREADY_REFUNDED');
+    expect(puts()).toBe(before + 1);
+    expect(await refundRow(second)).toMatchObject({ id: ok.id, status: 'DEVOLVIDO' });
+    const refunds = (await ledger(creator.workspaceId)).filter((r) => r.amountCents < 0);
+    expect(refunds).toHaveLength(1);
+  });
+
+  it("a refund's later status: only as the PSP answers it, only forward, only the workspace's", async () => {
+    const { creator, psp, second, refund } = await paidTwice();
+    const other = await setUp();
+    psp.settings.refundStatus = 'EM_PROCESSAMENTO';
+    const res = await refund();
+    expect(res.json().status).toBe('EM_PROCESSAMENTO');
+    const id = res.json().id as string;
+    // another workspace cannot move it
+    expect(
+      await applyRefundUpdate(t.ctx, other.creator.workspaceId, {
+        id,
+        endToEndId: second,
+        status: 'DEVOLVIDO',
+      }),
+    ).toBe(false);
+    // a forged notification naming it: the PSP still answers EM_PROCESSAMENTO
+    const forged = await fetch(`${psp.webhooks.pix.values().next().value!}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pix: [
+          {
+            endToEndId: second,
+            valor: '29.90',
+            horario: new Date().toISOString(),
+            devolucoes: [{ id, status: 'NAO_REALIZADO' }],
+          },
+        ],
+      }),
+    });
+    expect(forged.status).toBe(200);
+    expect((await refundRow(second)).status).toBe('EM_PROCESSAMENTO');
+    // the PSP finishes it and notifies: DEVOLVIDO
+    expect((await psp.finishRefund(id, 'DEVOLVIDO')).status).toBe(200);
+    expect((await refundRow(second)).status).toBe('DEVOLVIDO');
+    // a final status stays
+    expect(
+      await applyRefundUpdate(t.ctx, creator.workspaceId, {
+        id,
+        endToEndId: second,
+        status: 'EM_PROCESSAMENTO',
+      }),
+    ).toBe(false);
+    expect((await refundRow(second)).status).toBe('DEVOLVIDO');
   });
 
   it('the 18+ gate is checked again when the payment arrives (issue 25)', async () => {

@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PixSettings, PixSettingsBody, errorResponses, paths, Uuid } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { getPixSettings, putPixSettings } from './pix-settings.service';
 
 const IdParams = z.object({ id: Uuid });
@@ -14,11 +12,9 @@ export function pixSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.workspacePix,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['payments'],
           summary: 'Dados do Pix para recebimento (proprietário e membros)',
-          security: bearerSecurity,
           params: IdParams,
           response: { 200: PixSettings, ...errorResponses(400, 401, 404) },
         },
@@ -29,14 +25,12 @@ export function pixSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       paths.workspacePix,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['payments'],
           summary: 'Cadastrar ou alterar os dados do Pix (somente o proprietário)',
           description:
             'Chave validada pelo tipo (cpf, cnpj, email, phone em +55DDDNÚMERO, random = UUID v4). ' +
             'Nome e cidade são gravados sem acentos e devem caber no BR Code (25 e 15 caracteres).',
-          security: bearerSecurity,
           params: IdParams,
           body: PixSettingsBody,
           response: { 200: PixSettings, ...errorResponses(400, 401, 403, 404) },

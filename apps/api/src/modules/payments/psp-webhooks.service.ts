@@ -1,23 +1,31 @@
 /**
- * What a workspace's PSP tells us, by webhook or when asked (decision 041):
- *  - `POST /webhooks/pix/c/{connection_id}/pix|rec|cobr`: the reverse proxy
- *    checked the PSP's mutual TLS; here the connection id (unguessable) names
- *    the workspace, each txid / idRec must be that workspace's and each amount
- *    its charge's; idempotent by endToEndId; what matches nothing is kept for
- *    the owner (GET /workspaces/{id}/pix/notifications), never dropped.
+ * What a workspace's PSP tells us, by webhook or when asked (decisions 038, 064):
+ *  - `POST /webhooks/pix/c/{connection_id}/{secret}/pix|rec|cobr`: the
+ *    connection's random secret (decision 064; the row id alone is no credential),
+ *    else 404. A notification is a
+ *    hint, never proof. Each item names what changed (an endToEndId, an idRec,
+ *    a debit's txid, a refund's id); the server asks the connection's PSP over
+ *    mutual TLS (GET /pix/{e2eid}, GET /rec/{idRec}, GET /cobr/{txid},
+ *    GET /pix/{e2eid}/devolucao/{id}) and applies only what it answers, with the
+ *    rules of the rest of this module (each txid / idRec the workspace's, each
+ *    amount its charge's, idempotent by endToEndId; a Pix that matches nothing
+ *    is kept for the owner). What the PSP does not confirm changes nothing; a
+ *    PSP that does not answer is asked again by the reconciliation.
  *  - reconcilePixConnections (every PIX_RECONCILE_SECONDS): `GET /pix` since
  *    the last run and `GET /cob/{txid}` for pending charges settle with the same
  *    rules what the PSP received but never notified.
  */
+import { PixCobrWebhookItem, PixRecWebhookItem, PixWebhookItem } from '@fa-clube/contract';
 import type { PspWebhookBody } from '@fa-clube/contract';
+import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { PspError } from '../../lib/pix/psp-client';
 import type { PspClient } from '../../lib/pix/psp-client';
-import { listPendingChargesOfConnection } from './charges.repo';
-import { processPixNotification, processPixWebhook } from './settlement.service';
-import { applyRefundUpdates } from './payment-reviews.service';
-import { connectionClient } from './pix-connections.service';
+import { findNotification, listPendingChargesOfConnection } from './charges.repo';
+import { processPixNotification } from './settlement.service';
+import { applyRefundUpdate } from './payment-reviews.service';
+import { connectionClient, webhookSecretMatches } from './pix-connections.service';
 import { findConnectionById, listConnectedAfter, setReconciledUntil } from './pix-connections.repo';
 import type { PixConnectionRow } from './pix-connections.repo';
 import {
@@ -30,39 +38,113 @@ type PixItem = NonNullable<PspWebhookBody['pix']>[number];
 
 export async function processPspWebhook(
   ctx: AppContext,
-  connectionId: string,
-  kind: 'pix' | 'rec' | 'cobr',
+  target: { connection: string; secret: string; kind: 'pix' | 'rec' | 'cobr' },
   body: PspWebhookBody,
 ): Promise<{ received: number; applied: number }> {
-  const connection = await findConnectionById(ctx.db, connectionId);
-  if (!connection) throw new AppError('PIX_PROVIDER_NOT_FOUND', 'Webhook desconhecido.');
-  const scope = { connectionId: connection.id, workspaceId: connection.workspaceId };
+  const { kind } = target;
+  const connection = await findConnectionById(ctx.db, target.connection);
+  // an ended connection, an old or wrong secret: as if the URL never existed
+  if (connection?.status !== 'connected' || !webhookSecretMatches(connection, target.secret))
+    throw new AppError('PIX_PROVIDER_NOT_FOUND', 'Webhook desconhecido.');
+  const client = connectionClient(ctx, connection);
+  const ask = <T>(path: string, schema: z.ZodType<T>, what: Record<string, string>) =>
+    askPsp(ctx, client, connection, path, schema, what);
+  let applied = 0;
   if (kind === 'pix') {
-    const items = body.pix ?? [];
-    await applyRefundUpdates(ctx, items.flatMap(refundsOf));
-    return processPixWebhook(ctx, 'psp', { pix: items }, scope);
+    const hints = body.pix ?? [];
+    const scope = { connectionId: connection.id, workspaceId: connection.workspaceId };
+    for (const hint of hints) {
+      const e2e = encodeURIComponent(hint.endToEndId);
+      // a re-delivery of a Pix already recorded: only its refunds may have moved
+      if (!(await findNotification(ctx.db, hint.endToEndId))) {
+        const pix = await ask(`/pix/${e2e}`, PixWebhookItem, { endToEndId: hint.endToEndId });
+        if (pix?.endToEndId === hint.endToEndId)
+          if ((await processPixNotification(ctx, 'psp', pix, scope)) === 'applied') applied++;
+      }
+      for (const id of refundIdsOf(hint)) {
+        const refund = await ask(`/pix/${e2e}/devolucao/${encodeURIComponent(id)}`, RefundAnswer, {
+          endToEndId: hint.endToEndId,
+          refund: id,
+        });
+        if (refund?.id === id)
+          await applyRefundUpdate(ctx, connection.workspaceId, {
+            id,
+            endToEndId: hint.endToEndId,
+            status: refund.status,
+          });
+      }
+    }
+    return { received: hints.length, applied };
   }
   if (kind === 'rec') {
-    let applied = 0;
-    for (const item of body.recs ?? [])
-      if (await applyRecNotification(ctx, connection, item)) applied++;
-    return { received: body.recs?.length ?? 0, applied };
+    const hints = body.recs ?? [];
+    for (const hint of hints) {
+      const rec = await ask(`/rec/${encodeURIComponent(hint.idRec)}`, PixRecWebhookItem, {
+        idRec: hint.idRec,
+      });
+      if (rec?.idRec === hint.idRec && (await applyRecNotification(ctx, connection, rec)))
+        applied++;
+    }
+    return { received: hints.length, applied };
   }
-  let applied = 0;
-  for (const item of body.cobsr ?? []) {
-    const { outcome, debit } = await applyCobrNotification(ctx, connection, item);
+  const hints = body.cobsr ?? [];
+  for (const hint of hints) {
+    const cobr = await ask(`/cobr/${encodeURIComponent(hint.txid)}`, PixCobrWebhookItem, {
+      txid: hint.txid,
+    });
+    if (cobr?.txid !== hint.txid) continue;
+    const { outcome, debit } = await applyCobrNotification(ctx, connection, cobr);
     if (outcome === 'settled') applied++;
     if (outcome === 'failed' && debit) await offerInsteadOfDebit(ctx, debit);
   }
-  return { received: body.cobsr?.length ?? 0, applied };
+  return { received: hints.length, applied };
 }
 
-const refundsOf = (item: PixItem) =>
-  ((item as { devolucoes?: { id?: unknown; status?: unknown }[] }).devolucoes ?? []).flatMap((d) =>
-    typeof d.id === 'string' && typeof d.status === 'string'
-      ? [{ id: d.id, status: d.status }]
-      : [],
-  );
+/** GET /pix/{e2eid}/devolucao/{id}: what we read of it. */
+const RefundAnswer = z.object({ id: z.string().max(35), status: z.string().max(40) }).loose();
+
+/**
+ * One question to the connection's PSP about what a notification names: its answer when it
+ * holds it (checked against the schema), else null — not found (a forged or mistaken
+ * notification: logged, nothing changes) or no answer (the reconciliation asks again).
+ */
+async function askPsp<T>(
+  ctx: AppContext,
+  client: PspClient,
+  connection: PixConnectionRow,
+  path: string,
+  schema: z.ZodType<T>,
+  what: Record<string, string>,
+): Promise<T | null> {
+  try {
+    const { body } = await client.call<unknown>('GET', path);
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    ctx.logger.warn(
+      { connectionId: connection.id, ...what },
+      'notificação do PSP: resposta da consulta fora do formato; nada aplicado',
+    );
+  } catch (err) {
+    ctx.logger.warn(
+      {
+        connectionId: connection.id,
+        ...what,
+        err: err instanceof PspError ? err.message : err,
+        status: err instanceof PspError ? err.status : null,
+      },
+      err instanceof PspError && err.status === 404
+        ? 'notificação do PSP não confirmada por ele: ignorada'
+        : 'notificação do PSP: PSP não consultado; a conciliação tenta de novo',
+    );
+  }
+  return null;
+}
+
+/** The refund ids a Pix notification names (`devolucoes[].id`): hints, asked one by one. */
+const refundIdsOf = (item: PixItem) =>
+  ((item as { devolucoes?: { id?: unknown }[] }).devolucoes ?? [])
+    .flatMap((d) => (typeof d.id === 'string' && d.id.length <= 35 ? [d.id] : []))
+    .slice(0, 10);
 
 // ---- reconciliation ----------------------------------------------------------------------------
 

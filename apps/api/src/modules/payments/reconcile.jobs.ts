@@ -11,7 +11,7 @@ import type { AppContext } from '../../lib/context';
 import { queueName } from '../../lib/queue';
 import type { QueueDefinition } from '../../lib/queue';
 import { expireOverdueCharges } from './charges.repo';
-import { sendCertificateExpiryNotices } from './pix-connections.service';
+import { giveWebhookSecrets, sendCertificateExpiryNotices } from './pix-connections.service';
 import { findConnectionById, listConnectedAfter } from './pix-connections.repo';
 import { reconcileConnection } from './psp-webhooks.service';
 
@@ -57,10 +57,12 @@ export function reconcileQueue(ctx: AppContext): QueueDefinition<{ connectionId:
 /**
  * The payments sweep (every SUBSCRIPTION_JOBS_INTERVAL_SECONDS, as the subscriptions' one):
  * overdue pending charges -> expired; the owners of PSP connections whose certificate
- * expires soon are e-mailed, once per certificate.
+ * expires soon are e-mailed, once per certificate; connections made before webhook secrets
+ * get one (registered at their PSP).
  */
 export async function runPaymentJobs(ctx: AppContext) {
   const expiredCharges = await expireOverdueCharges(ctx.db, ctx.clock.now());
   const certificateNotices = await sendCertificateExpiryNotices(ctx);
-  return { expiredCharges, certificateNotices };
+  const webhookSecrets = await giveWebhookSecrets(ctx);
+  return { expiredCharges, certificateNotices, webhookSecrets };
 }

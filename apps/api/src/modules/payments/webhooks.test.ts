@@ -1,9 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import { addCalendarMonths } from '@fa-clube/contract';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pixConnections, pixNotifications, subscriptionPayments } from '../../db/schema';
+import { pixNotifications, subscriptionPayments } from '../../db/schema';
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -139,6 +138,60 @@ describe('POST /webhooks/pix/c/{connection}/pix', () => {
     expect(plans.json().is_subscribed).toBe(true);
   });
 
+  it('a notification is a hint: a forged one changes nothing, the real one notified the same way settles at once', async () => {
+    const fan = await createUser(t);
+    const { charge } = await subscribe(fan);
+    const webhook = psp.webhooks.pix.get(key)!;
+    const asked = () => psp.requests.filter((r) => r.path.startsWith('/v2/pix/')).length;
+    const before = asked();
+    // whoever learnt the webhook URL posts a payment the PSP never received
+    const forged = {
+      endToEndId: newEndToEndId(),
+      txid: charge.txid,
+      valor: '29.90',
+      horario: new Date().toISOString(),
+    };
+    const res = await fetch(`${webhook}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pix: [forged] }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: 1, applied: 0 });
+    expect(asked()).toBe(before + 1); // the PSP was asked (GET /pix/{e2eid}) and knows nothing
+    expect((await chargeRow(charge.id)).status).toBe('pending');
+    expect(await subscriptionOf(fan)).toBeUndefined();
+    expect(await notification(forged.endToEndId)).toBeUndefined();
+    // the fan's bank really pays: the PSP notifies the same way, and it settles at once
+    const real = await psp.pay(charge.txid, { endToEndId: newEndToEndId() });
+    expect(await real.json()).toEqual({ received: 1, applied: 1 });
+    expect((await chargeRow(charge.id)).status).toBe('paid');
+    expect((await subscriptionOf(fan))?.status).toBe('active');
+  });
+
+  it('applies what the PSP answers, not what the notification says (the amount included)', async () => {
+    const fan = await createUser(t);
+    const { charge } = await subscribe(fan);
+    // the PSP received 2.99 for the charge; the notification claims 29.90
+    const endToEndId = newEndToEndId();
+    await psp.pay(charge.txid, { amount: '2.99', endToEndId, deliver: false });
+    const webhook = psp.webhooks.pix.get(key)!;
+    const res = await fetch(`${webhook}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pix: [{ endToEndId, txid: charge.txid, valor: '29.90', horario: new Date().toISOString() }],
+      }),
+    });
+    expect(await res.json()).toEqual({ received: 1, applied: 0 });
+    expect((await chargeRow(charge.id)).status).toBe('pending');
+    expect(await notification(endToEndId)).toMatchObject({
+      outcome: 'ignored',
+      reason: 'amount_mismatch',
+      amountCents: 299,
+    });
+  });
+
   it('applies the same notification once, even delivered 10 times at once', async () => {
     const fan = await createUser(t);
     const { charge } = await subscribe(fan);
@@ -231,11 +284,7 @@ describe('POST /webhooks/pix/c/{connection}/pix', () => {
   it('answers 400 to a body that is not JSON and records nothing', async () => {
     const fan = await createUser(t);
     const { charge } = await subscribe(fan);
-    const [connection] = await t.ctx.db
-      .select()
-      .from(pixConnections)
-      .where(eq(pixConnections.workspaceId, creator.workspaceId));
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/webhooks/pix/c/${connection!.id}/pix`;
+    const url = `${psp.webhooks.pix.get(key)!}/pix`;
     const garbage = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

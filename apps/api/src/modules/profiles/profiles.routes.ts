@@ -8,8 +8,6 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { optionalAuth, requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { getProfile, getRecommended } from './profiles.service';
 
 const tags = ['profiles'];
@@ -20,10 +18,9 @@ export function profilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.profile,
       {
-        preHandler: optionalAuth,
+        config: { access: 'optional' },
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Perfil público de um criador (e a relação de quem pergunta com ele)',
           querystring: ProfileQuery,
           response: { 200: Profile, ...errorResponses(400, 401, 404) },
@@ -36,10 +33,8 @@ export function profilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       paths.recommended,
       {
         config: { heavy: true },
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Perfis recomendados: criadores com posts que ainda não sigo (até 10)',
           params: ContentParams,
           response: { 200: RecommendedResponse, ...errorResponses(400, 401, 404) },

@@ -10,7 +10,7 @@ import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { publicImageUrl } from '../../lib/storage';
-import { findProfile, listRecommended } from '../../read-models/profiles';
+import { findProfile, listRecommended } from './profiles.queries';
 
 /** GET /profile?username=: anyone; the flags describe the caller. */
 export async function getProfile(

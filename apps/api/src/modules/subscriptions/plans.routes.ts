@@ -10,8 +10,6 @@ import {
   Uuid,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { optionalAuth, requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { getPlansByUsername, savePlan } from './plans.service';
 
 const IdParams = z.object({ id: Uuid });
@@ -22,14 +20,12 @@ export function planRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.workspacePlan,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['subscriptions'],
           summary: 'Definir o preço e o desconto de um plano (somente o proprietário)',
           description:
             'Um plano por tipo (plan_type, padrão quarterly). value em reais com até duas casas, ' +
             'até R$ 10.000,00; discount inteiro de 0 a 100. Exige os dados do Pix (409 PIX_REQUIRED).',
-          security: bearerSecurity,
           params: IdParams,
           body: PlanBody,
           response: { 200: Plan, ...errorResponses(400, 401, 403, 404, 409) },
@@ -41,7 +37,7 @@ export function planRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.plans,
       {
-        preHandler: optionalAuth,
+        config: { access: 'optional' },
         schema: {
           tags: ['subscriptions'],
           summary: 'Planos de um perfil (e, para quem entrou, se assina e a cobrança em aberto)',

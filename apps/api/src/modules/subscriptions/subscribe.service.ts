@@ -19,6 +19,7 @@ import { planPriceCents } from './dto';
 import { findPlan, findPlanById } from './plans.repo';
 import type { PlanRow } from './plans.repo';
 import { findSubscriptionOf } from './subscriptions.repo';
+import { isActiveSubscription } from '../../read-models/active-subscription';
 
 type WorkspaceRef = { id: string; username: string };
 
@@ -60,7 +61,7 @@ export async function subscribeToPlan(
   // runs (months counted from the first day of the run, as the grant extends it), else starts now
   const now = ctx.clock.now();
   const subscription = await findSubscriptionOf(ctx.db, ws.id, payer.userId);
-  const running = subscription?.status === 'active' && subscription.currentPeriodEnd > now;
+  const running = !!subscription && isActiveSubscription(subscription, now);
   const recurrence = await authorizeRecurrence(ctx, {
     charge,
     workspace: ws,

@@ -18,6 +18,7 @@ import {
 import type { RecurrenceStatus } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import { activeSubscription } from '../../read-models/active-subscription';
 
 /** The status of the subscription's newest Pix Automático authorization (null: none). */
 const recurrenceStatus = sql<RecurrenceStatus | null>`(select r.status from ${pixRecurrences} r
@@ -101,11 +102,7 @@ export async function listPayerPayments(db: DbOrTx, payerId: string, limit: numb
 }
 
 const activeAt = (workspaceId: string, now: Date) =>
-  and(
-    eq(subscriptions.workspaceId, workspaceId),
-    eq(subscriptions.status, 'active'),
-    gt(subscriptions.currentPeriodEnd, now),
-  );
+  and(eq(subscriptions.workspaceId, workspaceId), activeSubscription(now));
 
 /** Active subscribers of a workspace with their own workspace's profile. */
 export async function listActiveSubscribers(
@@ -194,8 +191,7 @@ export async function findAutomaticRenewalsDue(db: DbOrTx, now: Date, until: Dat
     .where(
       and(
         eq(pixRecurrences.status, 'APROVADA'),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, now),
+        activeSubscription(now),
         lte(subscriptions.currentPeriodEnd, until),
         eq(pixConnections.status, 'connected'),
         isNull(pixRecurringCharges.id),
@@ -218,8 +214,7 @@ export async function findSubscriptionsDueForReminder(
     .innerJoin(users, eq(users.id, subscriptions.subscriberId))
     .where(
       and(
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, now),
+        activeSubscription(now),
         lte(subscriptions.currentPeriodEnd, until),
         or(
           isNull(subscriptions.renewalReminderFor),

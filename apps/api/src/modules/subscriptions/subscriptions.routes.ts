@@ -16,8 +16,6 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   cancelAutomaticRenewal,
   exportSubscribersCsv,
@@ -32,7 +30,6 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.subscribePlan,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['subscriptions'],
           summary: 'Assinar um plano: abre (ou reaproveita) a cobrança Pix',
@@ -44,7 +41,6 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '(paga o primeiro período e autoriza os próximos) e recurrence { id, status }. Sem o ' +
             'parâmetro, uma cobrança aberta de Pix Automático é respondida de novo com recurrence; ' +
             'automatic=false pede um Pix avulso mesmo assim.',
-          security: bearerSecurity,
           querystring: SubscribePlanQuery,
           body: SubscribePlanBody.nullish(),
           response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
@@ -57,11 +53,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.subscriptionCharge,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['subscriptions'],
           summary: 'Abrir (ou reaproveitar) a cobrança Pix de um plano pelo id',
-          security: bearerSecurity,
           body: ChargeBody,
           response: { 200: PaymentInfo, ...errorResponses(400, 401, 403, 404, 409, 502) },
         },
@@ -72,14 +66,12 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.subscriptions,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['subscriptions'],
           summary: 'Minhas assinaturas (paginadas) e cobranças em aberto',
           description:
             'Paginação a partir de page=0, size padrão 20 (máximo 100); total conta as assinaturas. ' +
             'pending_charges traz as cobranças em aberto mais recentes (no máximo 100).',
-          security: bearerSecurity,
           querystring: SubscriptionsQuery,
           response: { 200: SubscriptionsResponse, ...errorResponses(400, 401) },
         },
@@ -90,14 +82,12 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       paths.subscriptionRecurrence,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['subscriptions'],
           summary: 'Cancelar a renovação automática (Pix Automático) de uma assinatura minha',
           description:
             'PATCH /rec/{idRec} para CANCELADA no PSP. A assinatura continua ativa até o fim ' +
             'do período pago.',
-          security: bearerSecurity,
           params: SubscriptionParams,
           response: { 200: MyRenewal, ...errorResponses(400, 401, 404, 502) },
         },
@@ -108,11 +98,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.subscribers,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['subscriptions'],
           summary: 'Assinantes ativos (proprietário e membros)',
-          security: bearerSecurity,
           params: WorkspaceParams,
           querystring: SubscribersQuery,
           response: { 200: SubscribersResponse, ...errorResponses(400, 401, 404) },
@@ -124,11 +112,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.subscribersExport,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['subscriptions'],
           summary: 'Exportar os assinantes ativos em CSV (proprietário e membros)',
-          security: bearerSecurity,
           params: WorkspaceParams,
           produces: ['text/csv'],
           response: {

@@ -34,6 +34,7 @@ import {
   listPayerPayments,
   listSubscriberSubscriptions,
 } from './subscriptions.queries';
+import { isActiveSubscription } from '../../read-models/active-subscription';
 
 /** GET /subscriptions?page=&size=: the caller's own subscriptions (paged) and open charges. */
 export async function listMySubscriptions(
@@ -226,7 +227,7 @@ async function grantSubscriptionPeriod(
   let periodStart = now;
   if (!subscription) {
     const current = (await lockSubscription(tx, charge.workspaceId, charge.payerId))!;
-    const running = current.status === 'active' && current.currentPeriodEnd > now;
+    const running = isActiveSubscription(current, now);
     periodStart = running ? current.currentPeriodEnd : now;
     subscription = await updateSubscriptionPeriod(tx, current.id, {
       planType: charge.planType,

@@ -20,8 +20,6 @@ import {
 } from '@fa-clube/contract';
 import type { VerificationKind } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   deleteCustomer,
   getAccessLog,
@@ -49,10 +47,8 @@ export function trueidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.trueidCustomers,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Clientes da verificação de identidade',
           params: AppsParams,
           querystring: TrueIdCustomersQuery,
@@ -65,10 +61,8 @@ export function trueidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.trueidCustomer,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Um cliente',
           params: TrueIdCustomerParams,
           response: { 200: TrueIdCustomer, ...errorResponses(400, 401, 404, 409) },
@@ -80,10 +74,8 @@ export function trueidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       appsPaths.trueidCustomer,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Criar ou alterar um cliente (somente o proprietário)',
           description:
             'O id (UUID) é escolhido pelo cliente: 201 ao criar, 200 ao alterar. CPF ou CNPJ (inclusive alfanumérico) com dígitos verificadores. Um cliente aprovado ou recusado não muda mais (409).',
@@ -111,10 +103,8 @@ export function trueidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       appsPaths.trueidCustomer,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Excluir um cliente e os arquivos dele (somente o proprietário)',
           params: TrueIdCustomerParams,
           response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404, 409) },
@@ -133,10 +123,8 @@ export function trueidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.get(
         set.path,
         {
-          preHandler: requireAuth,
           schema: {
             tags,
-            security: bearerSecurity,
             summary: `Arquivos ${set.name} do cliente`,
             description:
               'URLs válidas por 2 minutos. Cada arquivo entregue fica registrado no histórico de acessos.',
@@ -159,10 +147,8 @@ export function trueidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         set.path,
         {
-          preHandler: requireAuth,
           schema: {
             tags,
-            security: bearerSecurity,
             summary: `Enviar um arquivo ${set.name} (somente o proprietário)`,
             params: TrueIdCustomerParams,
             querystring: query,
@@ -190,10 +176,8 @@ export function trueidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       appsPaths.trueidReview,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Aprovar ou recusar um cliente em análise (somente o proprietário)',
           description:
             'Recusar exige o motivo. A decisão fica registrada com quem e quando; a pessoa é avisada por e-mail.',
@@ -211,10 +195,8 @@ export function trueidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.trueidAccessLog,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Histórico de acessos aos arquivos do cliente (somente o proprietário)',
           params: TrueIdCustomerParams,
           querystring: AccessLogQuery,

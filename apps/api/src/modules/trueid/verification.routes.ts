@@ -9,8 +9,6 @@ import {
   errorResponses,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   getFanVerification,
   putFanVerification,
@@ -26,10 +24,8 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       appsPaths.verification,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Minha verificação de idade com um criador',
           params: VerificationParams,
           response: { 200: FanVerification, ...errorResponses(400, 401, 404) },
@@ -41,10 +37,8 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       appsPaths.verification,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Enviar meus dados (nome, CPF, nascimento) para a verificação',
           description: 'Menores de 18 anos são recusados (403 UNDERAGE).',
           params: VerificationParams,
@@ -59,10 +53,8 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       appsPaths.verificationObjects,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'URL para enviar um documento ou a selfie da minha verificação',
           params: VerificationParams,
           body: FanUploadBody,
@@ -78,10 +70,8 @@ export function verificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       appsPaths.verificationSubmit,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Enviar minha verificação para análise do criador',
           params: VerificationParams,
           response: { 200: FanVerification, ...errorResponses(400, 401, 404, 409) },

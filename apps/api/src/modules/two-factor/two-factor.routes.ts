@@ -8,8 +8,6 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { renewSession } from '../auth/auth.service';
 import { getTwoFactorStatus, toggleTwoFactor } from './two-factor.service';
 
@@ -19,11 +17,9 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.twoFactor,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['auth'],
           summary: 'Estado do 2FA; desligado, inclui o QR code (URI otpauth://) e o segredo',
-          security: bearerSecurity,
           response: { 200: TwoFactorStatus, ...errorResponses(401) },
         },
       },
@@ -36,7 +32,6 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       paths.twoFactor,
       {
-        preHandler: requireAuth,
         schema: {
           tags: ['auth'],
           summary: 'Ativar ou desativar o 2FA com um código do aplicativo autenticador',
@@ -48,7 +43,6 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'encerra TODAS as sessões da conta, inclusive a de quem chama: a resposta traz em `session` ' +
             'a nova sessão deste dispositivo (os tokens antigos passam a ser recusados). ' +
             'Segredo ilegível: 409 TWO_FACTOR_SECRET_UNREADABLE.',
-          security: bearerSecurity,
           querystring: TwoFactorToggleQuery,
           body: TwoFactorToggleBody,
           response: { 200: TwoFactorToggleResponse, ...errorResponses(400, 401, 403, 409, 429) },

@@ -15,8 +15,6 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -33,10 +31,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.workspaceInvite,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Convidar alguém para a equipe por e-mail (proprietário)',
           description:
             'Cria o convite (ou renova um pendente para o mesmo e-mail: 200) e envia o e-mail com o link.',
@@ -58,10 +54,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       paths.workspaceInviteItem,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Remover um convite pendente (proprietário)',
           params: InviteItemParams,
           response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) },
@@ -74,10 +68,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.teamMembers,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Membros da equipe e convites pendentes (proprietário e membros)',
           description:
             'As duas listas paginadas juntas: page a partir de 0, size padrão e máximo 100; ' +
@@ -93,10 +85,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       paths.teamMember,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Remover um membro da equipe (proprietário)',
           params: TeamMemberParams,
           response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404, 409) },
@@ -109,10 +99,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.invitation,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Ver um convite antes de aceitar (sem revelar o e-mail convidado)',
           params: InvitationIdParams,
           response: { 200: InvitationInfo, ...errorResponses(400, 401, 404) },
@@ -124,10 +112,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.acceptInvitation,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Aceitar um convite (só o usuário do e-mail convidado, uma vez, em 7 dias)',
           params: InvitationIdParams,
           response: { 200: Workspace, ...errorResponses(400, 401, 403, 404, 409) },

@@ -12,8 +12,6 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { requireAuth } from '../../plugins/auth';
-import { bearerSecurity } from '../../plugins/openapi';
 import { transferOwnership } from './team.service';
 import {
   createWorkspace,
@@ -30,10 +28,8 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.workspaces,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Meus espaços de trabalho (próprios primeiro, depois os de equipes)',
           response: { 200: WorkspacesResponse, ...errorResponses(401) },
         },
@@ -44,10 +40,8 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.workspaces,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Criar outro espaço de trabalho próprio',
           body: CreateWorkspaceBody,
           response: { 201: Workspace, ...errorResponses(400, 401, 409) },
@@ -60,10 +54,8 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       paths.workspace,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Um espaço de trabalho (proprietário e membros)',
           params: WorkspaceIdParams,
           response: { 200: Workspace, ...errorResponses(400, 401, 404) },
@@ -75,10 +67,8 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       paths.workspace,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Alterar nome, nome de usuário ou descrição (proprietário)',
           params: WorkspaceIdParams,
           body: UpdateWorkspaceBody,
@@ -91,10 +81,8 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       paths.workspace,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Excluir o espaço de trabalho, seus arquivos e conteúdo (proprietário)',
           params: WorkspaceIdParams,
           response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404, 409) },
@@ -106,10 +94,8 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       paths.workspaceTransfer,
       {
-        preHandler: requireAuth,
         schema: {
           tags,
-          security: bearerSecurity,
           summary: 'Transferir a propriedade para um membro da equipe (proprietário)',
           params: WorkspaceIdParams,
           body: TransferOwnershipBody,

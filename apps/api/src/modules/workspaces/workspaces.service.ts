@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, fieldError } from '../../lib/errors';
 import { publicImageUrl } from '../../lib/storage';
-import { isUserHandleTaken, isUsersOwnHandle } from '../../read-models/handles';
+import { isUserHandleTaken, isUsersOwnHandle } from './handles.queries';
 import {
   closeWorkspacesAndMemberships,
   countOwnedWorkspacesLocked,

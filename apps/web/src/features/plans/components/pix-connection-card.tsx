@@ -240,31 +240,34 @@ function ConnectionDetails({
         </Item>
       </dl>
 
-      <div className="grid gap-2">
-        <label htmlFor="pix-webhook-url" className="text-sm font-medium">
-          {text.details.webhook}
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Input
-            id="pix-webhook-url"
-            readOnly
-            value={c.webhook_url}
-            onFocus={(e) => e.currentTarget.select()}
-            aria-describedby="pix-webhook-hint"
-            className="font-mono text-[13px] md:text-[13px]"
-          />
-          <CopyButton
-            text={c.webhook_url}
-            label={text.details.copyWebhook}
-            failedMessage={text.details.copyFailed}
-            variant="outline"
-            className="shrink-0"
-          />
+      {/* the webhook URL ends with its secret: the owner's answer only (null for members) */}
+      {c.webhook_url !== null && (
+        <div className="grid gap-2">
+          <label htmlFor="pix-webhook-url" className="text-sm font-medium">
+            {text.details.webhook}
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="pix-webhook-url"
+              readOnly
+              value={c.webhook_url}
+              onFocus={(e) => e.currentTarget.select()}
+              aria-describedby="pix-webhook-hint"
+              className="font-mono text-[13px] md:text-[13px]"
+            />
+            <CopyButton
+              text={c.webhook_url}
+              label={text.details.copyWebhook}
+              failedMessage={text.details.copyFailed}
+              variant="outline"
+              className="shrink-0"
+            />
+          </div>
+          <p id="pix-webhook-hint" className="text-[13px] text-muted-foreground">
+            {text.details.webhookHint}
+          </p>
         </div>
-        <p id="pix-webhook-hint" className="text-[13px] text-muted-foreground">
-          {text.details.webhookHint}
-        </p>
-      </div>
+      )}
 
       <div className="grid gap-2 rounded-lg border p-4" data-testid="pix-automatic">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold">

@@ -3,8 +3,8 @@
  * posts (the files module refuses to replace or delete such a file).
  */
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { contentAttachments, contents } from '../db/schema/content';
+import type { DbOrTx } from '../../db/client';
+import { contentAttachments, contents } from '../../db/schema/content';
 
 /**
  * True when a post of the workspace has this file (workspace-relative path)

@@ -8,14 +8,15 @@
  */
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { chatMessages, chatSettings, chats } from '../db/schema/chat';
-import type { ChatSide } from '../db/schema/chat';
-import { subscriptions } from '../db/schema/subscriptions';
-import { users } from '../db/schema/users';
-import { workspaceMembers, workspaces } from '../db/schema/workspaces';
-import type { WorkspaceRole } from '../db/schema/workspaces';
-import { queryRows, ts } from '../db/sql';
+import type { DbOrTx } from '../../db/client';
+import { chatMessages, chatSettings, chats } from '../../db/schema/chat';
+import type { ChatSide } from '../../db/schema/chat';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { users } from '../../db/schema/users';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import type { WorkspaceRole } from '../../db/schema/workspaces';
+import { queryRows } from '../../db/sql';
+import { activeSubscriptionSql } from '../../read-models/active-subscription';
 
 export interface ChatMessageView {
   id: string;
@@ -71,7 +72,7 @@ function viewsQuery(page: SQL, now: Date, total: SQL = sql`null::bigint`): SQL {
            f.username as f_username, f.full_name as f_full_name, f.avatar_path as f_avatar_path,
            exists (select 1 from ${subscriptions} s
                     where s.workspace_id = c.workspace_id and s.subscriber_id = c.fan_id
-                      and s.status = 'active' and s.current_period_end > ${ts(now)}) as subscribed,
+                      and ${activeSubscriptionSql('s', now)}) as subscribed,
            m.id as m_id, m.chat_id as m_chat_id, m.sender_id as m_sender_id, m.side as m_side,
            m.text as m_text, m.created_at as m_created_at,
            u.username as m_sender_username, u.full_name as m_sender_name
@@ -199,7 +200,7 @@ export async function findChatCreator(db: DbOrTx, userId: string, username: stri
                  where m.workspace_id = w.id and m.user_id = ${userId}) as role,
                exists (select 1 from ${subscriptions} s
                         where s.workspace_id = w.id and s.subscriber_id = ${userId}
-                          and s.status = 'active' and s.current_period_end > ${ts(now)}) as subscribed
+                          and ${activeSubscriptionSql('s', now)}) as subscribed
           from ${workspaces} w
          where lower(w.username) = ${username.trim().toLowerCase()} and w.deleted_at is null
          limit 1`,
@@ -213,7 +214,7 @@ export async function isSubscribed(db: DbOrTx, userId: string, workspaceId: stri
     db,
     sql`select exists (select 1 from ${subscriptions} s
                         where s.workspace_id = ${workspaceId} and s.subscriber_id = ${userId}
-                          and s.status = 'active' and s.current_period_end > ${ts(now)}) as ok`,
+                          and ${activeSubscriptionSql('s', now)}) as ok`,
   );
   return Boolean(row?.ok);
 }

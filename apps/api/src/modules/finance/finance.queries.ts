@@ -4,10 +4,10 @@
  * and the payer's username for the label of a booked Pix charge.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { charges } from '../db/schema/payments';
-import { users } from '../db/schema/users';
-import { workspaceMembers } from '../db/schema/workspaces';
+import type { DbOrTx } from '../../db/client';
+import { charges } from '../../db/schema/payments';
+import { users } from '../../db/schema/users';
+import { workspaceMembers } from '../../db/schema/workspaces';
 
 export type ChargeBucket = 'pending' | 'paid' | 'expired';
 

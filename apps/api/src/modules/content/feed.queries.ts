@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { MediaContentType, MediaKind } from '@fa-clube/contract';
-import type { DbOrTx } from '../db/client';
-import { contentAttachments, contentLikes, contents } from '../db/schema/content';
-import { workspaceFigures } from '../db/schema/figures';
-import { subscriptions } from '../db/schema/subscriptions';
-import { workspaceMembers, workspaces } from '../db/schema/workspaces';
-import type { WorkspaceRole } from '../db/schema/workspaces';
-import { queryRows, ts } from '../db/sql';
+import type { DbOrTx } from '../../db/client';
+import { contentAttachments, contentLikes, contents } from '../../db/schema/content';
+import { workspaceFigures } from '../../db/schema/figures';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import type { WorkspaceRole } from '../../db/schema/workspaces';
+import { queryRows } from '../../db/sql';
+import { activeSubscriptionSql } from '../../read-models/active-subscription';
 
 /**
  * Read model: posts as the feed, a creator's profile and one post show them.
@@ -57,7 +58,7 @@ function visibleWorkspaceIds(viewerId: string, now: Date): SQL {
     select m.workspace_id from ${workspaceMembers} m where m.user_id = ${viewerId}
     union
     select s.workspace_id from ${subscriptions} s
-     where s.subscriber_id = ${viewerId} and s.status = 'active' and s.current_period_end > ${ts(now)}`;
+     where s.subscriber_id = ${viewerId} and ${activeSubscriptionSql('s', now)}`;
 }
 
 /**

@@ -6,10 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { TrueIdSettings } from '@fa-clube/contract';
-import type { DbOrTx } from '../db/client';
-import { workspaceApps } from '../db/schema/apps';
-import { trueidCustomers } from '../db/schema/trueid';
-import { queryRows, ts } from '../db/sql';
+import type { DbOrTx } from '../../db/client';
+import { workspaceApps } from '../../db/schema/apps';
+import { trueidCustomers } from '../../db/schema/trueid';
+import { queryRows, ts } from '../../db/sql';
 
 const DEFAULT_RETENTION_DAYS = TrueIdSettings.parse({}).retention_days;
 

@@ -4,8 +4,8 @@
  * workspace alike). workspaces.service isUsernameAvailable asks both sides.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema/users';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/users';
 
 const lower = (username: string) => username.trim().toLowerCase();
 

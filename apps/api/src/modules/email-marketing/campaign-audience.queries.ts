@@ -4,11 +4,12 @@
  * name, by plan type; it reads the subscriptions and the users, so it lives
  * here and not in either module.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PlanType } from '@fa-clube/contract';
-import type { DbOrTx } from '../db/client';
-import { subscriptions } from '../db/schema/subscriptions';
-import { users } from '../db/schema/users';
+import type { DbOrTx } from '../../db/client';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { users } from '../../db/schema/users';
+import { activeSubscription } from '../../read-models/active-subscription';
 
 export interface AudienceMember {
   /** Lower case. */
@@ -30,8 +31,7 @@ export async function activeSubscriberContacts(
     .where(
       and(
         eq(subscriptions.workspaceId, workspaceId),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, now),
+        activeSubscription(now),
         planTypes ? inArray(subscriptions.planType, [...planTypes]) : undefined,
       ),
     );
@@ -55,8 +55,7 @@ export async function activeSubscribersAmong(
         // users_email_lower_uq
         inArray(sql`lower(${users.email})`, [...emails]),
         eq(subscriptions.workspaceId, workspaceId),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, now),
+        activeSubscription(now),
       ),
     );
   return rows.map((r) => ({ email: r.email.toLowerCase(), name: r.name }));

@@ -5,10 +5,10 @@
  * argon2 ceiling).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { perDatabase } from '../db/per-database';
-import { refreshTokens, users } from '../db/schema/users';
-import { workspaceMembers, workspaces } from '../db/schema/workspaces';
+import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
+import { refreshTokens, users } from '../../db/schema/users';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
 export type SignInUser = typeof users.$inferSelect;
 

@@ -6,20 +6,17 @@
 import { and, asc, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client';
-import { workspaceFigures } from '../db/schema/figures';
-import { subscriptions } from '../db/schema/subscriptions';
-import { users } from '../db/schema/users';
-import { workspaceMembers, workspaces } from '../db/schema/workspaces';
-import type { WorkspaceRole } from '../db/schema/workspaces';
+import type { DbOrTx } from '../../db/client';
+import { workspaceFigures } from '../../db/schema/figures';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { users } from '../../db/schema/users';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import type { WorkspaceRole } from '../../db/schema/workspaces';
+import { activeSubscription, activeSubscriptionSql } from '../../read-models/active-subscription';
 
 /** An active subscription of `workspaceId` (a SQL column or value) at `now`. */
-const activeSubscription = (workspaceId: AnyPgColumn, now: Date) =>
-  and(
-    eq(subscriptions.workspaceId, workspaceId),
-    eq(subscriptions.status, 'active'),
-    gt(subscriptions.currentPeriodEnd, now),
-  );
+const activeSubscriptionOf = (workspaceId: AnyPgColumn, now: Date) =>
+  and(eq(subscriptions.workspaceId, workspaceId), activeSubscription(now));
 
 export interface ProfileRow {
   id: string;
@@ -64,8 +61,7 @@ export async function findProfile(
       viewerSubscribed: viewer
         ? sql<boolean>`exists (select 1 from ${subscriptions} s
             where s.workspace_id = w.id and s.subscriber_id = ${viewer}
-              and s.status = 'active'
-              and s.current_period_end > ${input.now.toISOString()}::timestamptz)`.mapWith(Boolean)
+              and ${activeSubscriptionSql('s', input.now)})`.mapWith(Boolean)
         : sql<boolean>`false`.mapWith(Boolean),
     })
     .from(w)
@@ -136,7 +132,7 @@ export function recommendedQuery(
             .from(subscriptions)
             .where(
               and(
-                activeSubscription(f.workspaceId, input.now),
+                activeSubscriptionOf(f.workspaceId, input.now),
                 eq(subscriptions.subscriberId, input.viewerId),
               ),
             ),

@@ -3,9 +3,9 @@
  * (trueid's log and the users' usernames).
  */
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { trueidAccessLog } from '../db/schema/trueid';
-import { users } from '../db/schema/users';
+import type { DbOrTx } from '../../db/client';
+import { trueidAccessLog } from '../../db/schema/trueid';
+import { users } from '../../db/schema/users';
 
 export async function listAccessLog(
   db: DbOrTx,
