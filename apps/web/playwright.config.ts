@@ -124,6 +124,8 @@ export default defineConfig({
         GOOGLE_ISSUER: oidcIssuer,
         // the stand-in PSP's server certificate chains to the harness's test CA
         PIX_CA_FILE: pspCaFile(dataDir),
+        // and it listens on 127.0.0.1, which a real deployment refuses
+        PIX_PSP_ALLOW_PRIVATE_NETWORKS: 'true',
       },
       // the server's own stop takes up to 10 s, then the scratch database is dropped
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -33,6 +33,8 @@ export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
     ...s.opts.env,
     APP_URL: `http://127.0.0.1:${s.opts.port}`,
     PIX_CA_FILE: testCertificates().files.ca,
+    // the stand-in PSP listens on 127.0.0.1
+    PIX_PSP_ALLOW_PRIVATE_NETWORKS: 'true',
   };
   const failures: string[] = [];
   const api = startApi(s.opts);

@@ -152,6 +152,11 @@ const EnvSchema = z
     PIX_PROVIDER: z.string().optional(),
     /** Extra CA certificates (PEM) to trust for PSP servers, e.g. ICP-Brasil's, besides Node's. */
     PIX_CA_FILE: z.string().optional(),
+    /**
+     * PSP URLs may point to loopback, private and other non-public addresses (tests, a private
+     * deployment whose PSP gateway is internal). Off: only public addresses are connected to.
+     */
+    PIX_PSP_ALLOW_PRIVATE_NETWORKS: bool.default(false),
     /** A PSP client certificate still being read after this (in its worker thread) is refused. */
     PIX_CERTIFICATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** How often each connected PSP is asked for what it received (reconciliation), in seconds. */
@@ -294,6 +299,7 @@ export interface Config {
   pix: {
     caFile?: string;
     certificateTimeoutMs: number;
+    allowPrivateNetworks: boolean;
     chargeTtlMinutes: number;
     reconcileSeconds: number;
     automaticLeadDays: number;
@@ -401,6 +407,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pix: {
       caFile: e.PIX_CA_FILE,
       certificateTimeoutMs: e.PIX_CERTIFICATE_TIMEOUT_MS,
+      allowPrivateNetworks: e.PIX_PSP_ALLOW_PRIVATE_NETWORKS,
       chargeTtlMinutes: e.PIX_CHARGE_TTL_MINUTES,
       reconcileSeconds: e.PIX_RECONCILE_SECONDS,
       automaticLeadDays: e.PIX_AUTOMATIC_LEAD_DAYS,

@@ -72,7 +72,17 @@ const HttpsUrl = (what: string) =>
       } catch {
         return false;
       }
-    }, `Informe ${what} completa, começando com https://.`);
+    }, `Informe ${what} completa, começando com https://.`)
+    // a plain address and path: no user or password, no ?query (which would pick any path once
+    // a path is appended), no #fragment
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return !url.username && !url.password && !v.includes('?') && !v.includes('#');
+      } catch {
+        return true; // answered by the rule above
+      }
+    }, `Informe ${what} sem usuário, senha, parâmetros (?) nem fragmento (#).`);
 
 /** The creator's account at the PSP, named by Pix Automático debits (`recebedor` of POST /cobr). */
 export const ReceivingAccount = z
@@ -631,10 +641,6 @@ export const SUBSCRIPTION_ERRORS = defineErrors({
   PIX_PSP_CERTIFICATE_REFUSED: {
     status: 502,
     message: 'Certificado recusado pelo PSP: a conexão segura (mTLS) não aceitou o certificado.',
-  },
-  PIX_PSP_SERVER_UNTRUSTED: {
-    status: 502,
-    message: 'O certificado do servidor do PSP não é confiável: confira a URL da API.',
   },
   PIX_PSP_CREDENTIALS_REFUSED: {
     status: 502,

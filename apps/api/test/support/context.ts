@@ -74,6 +74,8 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     RATE_LIMIT_IMPORT: '100000/60',
     RATE_LIMIT_CHAT_MESSAGES: '100000/60',
     RATE_LIMIT_PIX_CHANGES: '100000/60',
+    // the stand-in PSPs listen on 127.0.0.1 (the address rule has its own test)
+    PIX_PSP_ALLOW_PRIVATE_NETWORKS: 'true',
     LOGIN_LOCKOUT_THRESHOLD: '100000',
     // Generous timeouts on a busy shared machine; the limit tests set low ones.
     DB_ACQUIRE_TIMEOUT_MS: '60000',

@@ -1,6 +1,7 @@
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
+import { PSP_ADDRESS_NOT_PUBLIC, checkLiteralHost, publicOnlyLookup } from './psp-address';
 
 /**
  * An HTTP client for one PSP account speaking Banco Central's API Pix: every
@@ -24,6 +25,8 @@ export interface PspEndpoint {
   keyPem?: string;
   /** Extra CAs to trust for the PSP's server certificate (PIX_CA_FILE), besides Node's. */
   ca?: string;
+  /** Connect to non-public addresses too (PIX_PSP_ALLOW_PRIVATE_NETWORKS); else only public ones. */
+  allowPrivateNetworks?: boolean;
 }
 
 /**
@@ -32,10 +35,16 @@ export interface PspEndpoint {
  *  - `server_certificate`: the PSP's server certificate is not trusted here;
  *  - `credentials`: the token endpoint refused the client id and secret;
  *  - `refused`: the PSP answered the call with an error status (see `status`, `problem`);
- *  - `unreachable`: no answer (DNS, connection refused, timeout, malformed answer).
+ *  - `unreachable`: no answer (DNS, connection refused, timeout, malformed answer);
+ *  - `address`: the URL's host is (or resolves to) a non-public address: nothing was sent.
  */
 export type PspFailure =
-  'client_certificate' | 'server_certificate' | 'credentials' | 'refused' | 'unreachable';
+  | 'client_certificate'
+  | 'server_certificate'
+  | 'credentials'
+  | 'refused'
+  | 'unreachable'
+  | 'address';
 
 export interface PspProblem {
   type?: string;
@@ -94,6 +103,8 @@ function networkFailure(err: unknown, what: string, firstCall: boolean): PspErro
     e = x.cause;
   }
   const text = [...codes, ...messages].join(' ');
+  if (codes.includes(PSP_ADDRESS_NOT_PUBLIC))
+    return new PspError('address', `${what}: endereço não público`);
   if (codes.some((c) => TLS_SERVER_UNTRUSTED.test(c)))
     return new PspError('server_certificate', `${what}: certificado do servidor não confiável`);
   if (TLS_CLIENT_CERT_REFUSED.test(text.toUpperCase().replace(/ /g, '_')))
@@ -119,6 +130,8 @@ export function createPspClient(
       // a `ca` option replaces Node's roots: the extra CAs are added to them
       ...(endpoint.ca ? { ca: [...rootCertificates, endpoint.ca] } : {}),
       timeout: timeoutMs,
+      // each connection's name is resolved once and checked; the socket connects to what was checked
+      ...(endpoint.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
     },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
@@ -131,6 +144,8 @@ export function createPspClient(
   let connected = false;
   async function send(url: string, init: Parameters<typeof request>[1], what: string) {
     try {
+      // an address literal is never looked up: checked here, before any connection
+      if (!endpoint.allowPrivateNetworks) checkLiteralHost(new URL(url).hostname);
       const res = await request(url, {
         ...init,
         dispatcher: agent,

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createServer as createTlsServer } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -181,5 +184,141 @@ describe('with a tight deadline and rate limit', () => {
     // another owner is not affected
     const other = await setUp(limited);
     expect((await connect(limited, other.creator, other.psp)).statusCode).toBe(200);
+  });
+});
+
+describe('PSP URLs reach public addresses only', () => {
+  let strict: TestContext;
+  let listener: Server;
+  let listenerPort: number;
+  let connections = 0;
+  beforeAll(async () => {
+    // the server's own default: PIX_PSP_ALLOW_PRIVATE_NETWORKS unset
+    strict = await createTestContext({ env: { PIX_PSP_ALLOW_PRIVATE_NETWORKS: undefined } });
+    listener = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    listenerPort = await new Promise<number>((resolve) =>
+      listener.listen(0, '127.0.0.1', () => resolve((listener.address() as AddressInfo).port)),
+    );
+  });
+  afterAll(async () => {
+    await strict.close();
+    await new Promise((resolve) => listener.close(resolve));
+  });
+
+  it('a PSP URL on 127.0.0.1, localhost or the metadata address is refused without a connection', async () => {
+    expect(strict.config.pix.allowPrivateNetworks).toBe(false);
+    const { creator, psp } = await setUp(strict);
+    const cases: [Record<string, string>, string][] = [
+      [{ api_url: `https://127.0.0.1:${listenerPort}/v2`, token_url: undefined! }, 'token_url'],
+      [
+        {
+          api_url: `https://127.0.0.1:${listenerPort}/v2`,
+          token_url: `https://localhost:${listenerPort}/oauth/token`,
+        },
+        'token_url',
+      ],
+      [{ api_url: `https://[::1]:${listenerPort}/v2`, token_url: undefined! }, 'token_url'],
+      [
+        {
+          api_url: `https://[::ffff:127.0.0.1]:${listenerPort}/v2`,
+          token_url: `https://[::ffff:127.0.0.1]:${listenerPort}/oauth/token`,
+        },
+        'token_url',
+      ],
+      [
+        {
+          api_url: 'https://169.254.169.254/latest',
+          token_url: 'https://169.254.169.254/oauth/token',
+        },
+        'token_url',
+      ],
+    ];
+    for (const [urls, field] of cases) {
+      const res = await connect(strict, creator, psp, urls);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field }] });
+      expect(res.json().message).toBe(
+        'Informe o endereço público do PSP: endereços locais, internos ou privados não são aceitos.',
+      );
+    }
+    expect(connections).toBe(0);
+    // the stand-in PSP itself (on 127.0.0.1) is refused too: nothing reached it
+    expect((await connect(strict, creator, psp)).statusCode).toBe(400);
+    expect(psp.requests).toEqual([]);
+  });
+
+  it('takes plain https URLs only: no user, password, query or fragment', async () => {
+    const { creator, psp } = await setUp(strict);
+    for (const [field, url] of [
+      ['api_url', 'https://psp.example/v2?x=/admin'],
+      ['api_url', 'https://psp.example/v2#x'],
+      ['api_url', 'https://user:senha@psp.example/v2'],
+      ['token_url', 'https://psp.example/oauth/token?'],
+    ] as const) {
+      const res = await connect(strict, creator, psp, { [field]: url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field }] });
+      expect(res.json().errors[0].message).toMatch(
+        /sem usuário, senha, parâmetros \(\?\) nem fragmento/,
+      );
+    }
+    expect(psp.requests).toEqual([]);
+  });
+});
+
+describe('one message per step, nothing of what the other side said', () => {
+  it('a closed port, a service that does not speak TLS and an untrusted TLS server read alike', async () => {
+    const { creator, psp } = await setUp();
+    // a TLS service with a certificate nobody issued (an internal dashboard)
+    const untrusted = createTlsServer({ cert: certs.stranger.cert, key: certs.stranger.key }, (s) =>
+      s.end(),
+    );
+    const untrustedPort = await new Promise<number>((resolve) =>
+      untrusted.listen(0, '127.0.0.1', () => resolve((untrusted.address() as AddressInfo).port)),
+    );
+    // a service answering in plain text (a database, an internal admin page)
+    const plain = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.end('HTTP/1.1 500 SEGREDO-INTERNO\r\n\r\n', () => socket.destroy());
+    });
+    const plainPort = await new Promise<number>((resolve) =>
+      plain.listen(0, '127.0.0.1', () => resolve((plain.address() as AddressInfo).port)),
+    );
+    try {
+      const closed = await freePort();
+      const answers = [];
+      for (const port of [closed, plainPort, untrustedPort]) {
+        const res = await connect(t, creator, psp, {
+          api_url: `https://127.0.0.1:${port}/v2`,
+          token_url: `https://127.0.0.1:${port}/oauth/token`,
+        });
+        expect(res.statusCode).toBe(502);
+        expect(res.body).not.toContain('SEGREDO');
+        answers.push({ code: res.json().code, message: res.json().message });
+      }
+      expect(answers[0]).toEqual({
+        code: 'PIX_PSP_UNREACHABLE',
+        message: 'O PSP não respondeu ao pedir o token. Confira a URL e tente novamente.',
+      });
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    } finally {
+      await new Promise((resolve) => plain.close(resolve));
+      await new Promise((resolve) => untrusted.close(resolve));
+    }
+  });
+
+  it('a refused webhook names the step, not the PSP’s own words', async () => {
+    const { creator, psp } = await setUp();
+    psp.settings.refuseWebhook = 'pix';
+    const res = await connect(t, creator, psp);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      code: 'PIX_PSP_WEBHOOK_REFUSED',
+      message: 'O PSP recusou o cadastro do webhook de Pix (PUT /webhook).',
+    });
   });
 });

@@ -16,7 +16,7 @@ import { findWorkspaceOwnerContact } from './payments.queries';
 import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { decrypt, encrypt } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import type { ErrorCode } from '@fa-clube/contract';
 import { renderEmail } from '../../lib/mailer';
 import { PspError, createPspClient } from '../../lib/pix/psp-client';
@@ -112,28 +112,40 @@ export function webhookSecretMatches(row: PixConnectionRow, secret: string): boo
   return given.length === held.length && timingSafeEqual(given, held);
 }
 
-/** A PSP failure during the live check, as the owner reads it (the step named). */
-function stepError(err: unknown, step: string): AppError {
+/**
+ * A PSP failure during the live check, as the owner reads it: one message per step and kind
+ * of failure, nothing of what the other side answered. A closed port, a service that does not
+ * speak TLS, an untrusted server certificate and a malformed answer read alike, so the check
+ * tells nothing about what listens at an address (issue 37). A non-public address is the
+ * URL's fault: 400 on the field.
+ */
+function stepError(
+  err: unknown,
+  step: string,
+  field: 'api_url' | 'token_url' = 'api_url',
+): AppError {
   if (!(err instanceof PspError)) throw err;
-  const detail = err.problem?.detail ? ` (${err.problem.detail.slice(0, 200)})` : '';
-  const byFailure: Record<PspError['failure'], [ErrorCode, string]> = {
+  if (err.failure === 'address')
+    return validationError(
+      field,
+      'Informe o endereço público do PSP: endereços locais, internos ou privados não são aceitos.',
+    );
+  const noAnswer: [ErrorCode, string] = [
+    'PIX_PSP_UNREACHABLE',
+    `O PSP não respondeu ${step}. Confira a URL e tente novamente.`,
+  ];
+  const byFailure: Record<Exclude<PspError['failure'], 'address'>, [ErrorCode, string]> = {
     client_certificate: [
       'PIX_PSP_CERTIFICATE_REFUSED',
       `Certificado recusado pelo PSP: a conexão segura (mTLS) não aceitou o certificado ${step}.`,
-    ],
-    server_certificate: [
-      'PIX_PSP_SERVER_UNTRUSTED',
-      `O certificado do servidor do PSP não é confiável (${step}): confira a URL da API.`,
     ],
     credentials: [
       'PIX_PSP_CREDENTIALS_REFUSED',
       'Credenciais recusadas pelo PSP ao pedir o token: confira o client_id e o client_secret.',
     ],
-    refused: ['PIX_PSP_WEBHOOK_REFUSED', `O PSP recusou ${step}${detail}.`],
-    unreachable: [
-      'PIX_PSP_UNREACHABLE',
-      `O PSP não respondeu ${step}. Confira a URL e tente novamente.`,
-    ],
+    refused: ['PIX_PSP_WEBHOOK_REFUSED', `O PSP recusou ${step}.`],
+    server_certificate: noAnswer,
+    unreachable: noAnswer,
   };
   const [code, message] = byFailure[err.failure];
   return new AppError(code, message);
@@ -175,12 +187,13 @@ export async function putPixConnection(
     certPem: cert.certPem,
     keyPem: cert.keyPem,
     ca: pspCa(ctx),
+    allowPrivateNetworks: ctx.config.pix.allowPrivateNetworks,
   });
   let recurrences: boolean;
   let pixWebhookSet = false;
   try {
     await client.token().catch((err: unknown) => {
-      throw stepError(err, 'ao pedir o token');
+      throw stepError(err, 'ao pedir o token', 'token_url');
     });
     await client
       .call('PUT', `/webhook/${encodeURIComponent(pix.key)}`, { body: { webhookUrl } })
@@ -381,6 +394,7 @@ export function connectionClient(ctx: AppContext, row: PixConnectionRow): PspCli
     certPem: secrets.certPem,
     keyPem: secrets.keyPem,
     ca: pspCa(ctx),
+    allowPrivateNetworks: ctx.config.pix.allowPrivateNetworks,
   });
   map.set(row.id, { version, client });
   return client;
