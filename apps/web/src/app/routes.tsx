@@ -1,5 +1,6 @@
 import {
   FolderOpen,
+  HandCoins,
   LayoutDashboard,
   MessageCircle,
   Settings,
@@ -175,6 +176,11 @@ const shellRoutes: RouteObject[] = [
         path: '/subscribers',
         handle: nav({ label: t.nav.subscribers, icon: Users, order: 20 }),
         element: page(() => import('./routes/subscribers').then((m) => m.SubscribersRoute)),
+      },
+      {
+        path: '/tips',
+        handle: nav({ label: t.nav.tips, icon: HandCoins, order: 22 }),
+        element: page(() => import('./routes/tips').then((m) => m.TipsRoute)),
       },
       {
         path: '/finance',
