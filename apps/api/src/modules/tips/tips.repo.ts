@@ -2,8 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tips } from '../../db/schema/tips';
 
-export type TipRow = typeof tips.$inferSelect;
-
 export async function insertTip(db: DbOrTx, input: typeof tips.$inferInsert) {
   const [row] = await db.insert(tips).values(input).returning();
   return row!;
