@@ -17,6 +17,7 @@ import { deriveKeys, resolveMasterSecret } from './lib/secrets';
 import { createStorage } from './lib/storage';
 import { postCharges } from './modules/content/purchases.service';
 import { subscriptionCharges } from './modules/subscriptions/subscriptions.service';
+import { tipCharges } from './modules/tips/tips.service';
 import { forgetRecoveryCodesOf, verifySignInCode } from './modules/two-factor/two-factor.service';
 import type { Storage } from './lib/storage';
 
@@ -78,7 +79,7 @@ export async function createContext(
     storage: overrides.storage ?? createStorage(config, { signingKey: keys.signing, clock }),
     queue: createJobQueue({ database, logger }),
     secondFactor: { verifySignInCode, forget: forgetRecoveryCodesOf },
-    chargeKinds: { subscription: subscriptionCharges, post: postCharges },
+    chargeKinds: { subscription: subscriptionCharges, post: postCharges, tip: tipCharges },
   };
 }
 

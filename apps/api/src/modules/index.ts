@@ -11,6 +11,7 @@ import { mailModule } from './mail/mail.module';
 import { paymentsModule } from './payments/payments.module';
 import { profilesModule } from './profiles/profiles.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
+import { tipsModule } from './tips/tips.module';
 import { trueidModule } from './trueid/trueid.module';
 import { twoFactorModule } from './two-factor/two-factor.module';
 import { workspacesModule } from './workspaces/workspaces.module';
@@ -32,4 +33,5 @@ export const modules: readonly ApiModule[] = [
   emailMarketingModule,
   mailModule,
   chatModule,
+  tipsModule,
 ];

@@ -1,5 +1,6 @@
 import {
   FolderOpen,
+  HandCoins,
   LayoutDashboard,
   MessageCircle,
   Settings,
@@ -180,6 +181,11 @@ const shellRoutes: RouteObject[] = [
           badge: ChargesWaitingBadge,
         }),
         element: page(() => import('./routes/subscribers').then((m) => m.SubscribersRoute)),
+      },
+      {
+        path: '/tips',
+        handle: nav({ label: t.nav.tips, icon: HandCoins, order: 22 }),
+        element: page(() => import('./routes/tips').then((m) => m.TipsRoute)),
       },
       {
         path: '/finance',

@@ -38,6 +38,7 @@ export const t = {
     label: 'Navegação principal',
     overview: 'Overview',
     subscribers: 'Assinantes',
+    tips: 'Gorjetas',
     profile: 'Perfil',
     settings: 'Configurações',
     messages: 'Mensagens',

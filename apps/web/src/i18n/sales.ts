@@ -16,9 +16,8 @@ export const t = {
     },
     locked: {
       title: 'Conteúdo exclusivo',
-      text: (kind: string) => `${kind} liberado após o pagamento por Pix.`,
-      image: 'Imagem',
-      video: 'Vídeo',
+      image: 'Imagem liberada após o pagamento por Pix.',
+      video: 'Vídeo liberado após o pagamento por Pix.',
       unlock: (price: string) => `Desbloquear por ${price}`,
       purchased: 'Comprado',
       priced: (price: string) => `À venda por ${price}`,
@@ -51,7 +50,7 @@ export const t = {
       unlockedText: 'Pagamento confirmado. O conteúdo já está liberado para você.',
       tipPaidTitle: 'Gorjeta enviada!',
       tipPaidText: (username: string) => `Pagamento confirmado. @${username} recebeu sua gorjeta.`,
-      done: 'Fechar',
+      done: 'Concluir',
     },
     tips: {
       send: 'Enviar gorjeta',

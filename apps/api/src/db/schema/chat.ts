@@ -78,6 +78,9 @@ export const chatMessages = pgTable(
     side: text('side').$type<ChatSide>().notNull(),
     /** Plain text, stored and served as written (trimmed). */
     text: text('text').notNull(),
+    /** A paid tip shown in the conversation (issue 32): its value in centavos and message. */
+    tipCents: integer('tip_cents'),
+    tipMessage: text('tip_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

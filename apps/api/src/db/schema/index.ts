@@ -15,3 +15,4 @@ export * from './trueid';
 export * from './email-marketing';
 export * from './mail';
 export * from './chat';
+export * from './tips';

@@ -27,6 +27,9 @@ export interface ChatMessageView {
   senderName: string | null;
   side: ChatSide;
   text: string;
+  /** A paid tip shown in the conversation: centavos and message. */
+  tipCents: number | null;
+  tipMessage: string | null;
   createdAt: Date;
 }
 
@@ -60,6 +63,8 @@ function toMessage(r: Record<string, unknown>, prefix = ''): ChatMessageView {
     senderName: str(r[`${prefix}sender_name`]),
     side: r[`${prefix}side`] as ChatSide,
     text: r[`${prefix}text`] as string,
+    tipCents: r[`${prefix}tip_cents`] == null ? null : Number(r[`${prefix}tip_cents`]),
+    tipMessage: str(r[`${prefix}tip_message`]),
     createdAt: date(r[`${prefix}created_at`]),
   };
 }
@@ -76,6 +81,7 @@ function viewsQuery(page: SQL, now: Date, total: SQL = sql`null::bigint`): SQL {
                       and ${activeSubscriptionSql('s', now)}) as subscribed,
            m.id as m_id, m.chat_id as m_chat_id, m.sender_id as m_sender_id, m.side as m_side,
            m.text as m_text, m.created_at as m_created_at,
+           m.tip_cents as m_tip_cents, m.tip_message as m_tip_message,
            u.username as m_sender_username, u.full_name as m_sender_name
       from (${page}) c
       join ${workspaces} w on w.id = c.workspace_id
@@ -220,7 +226,8 @@ export async function isSubscribed(db: DbOrTx, userId: string, workspaceId: stri
   return Boolean(row?.ok);
 }
 
-const messageColumns = sql`m.id, m.chat_id, m.sender_id, m.side, m.text, m.created_at,
+const messageColumns = sql`m.id, m.chat_id, m.sender_id, m.side, m.text, m.tip_cents,
+  m.tip_message, m.created_at,
   u.username as sender_username, u.full_name as sender_name`;
 
 /** A page of a thread, newest first: the messages before `before` (a range of the key). */

@@ -24,6 +24,26 @@ export async function insertChatIfAbsent(
   return { id: existing!.id, created: false };
 }
 
+/** The fan's conversation with the workspace, or null. */
+export async function findChatOfFan(db: DbOrTx, workspaceId: string, fanId: string) {
+  const [row] = await db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(and(eq(chats.workspaceId, workspaceId), eq(chats.fanId, fanId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A conversation's workspace and fan, or null. */
+export async function findChatOfId(db: DbOrTx, chatId: string) {
+  const [row] = await db
+    .select({ workspaceId: chats.workspaceId, fanId: chats.fanId })
+    .from(chats)
+    .where(eq(chats.id, chatId))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Writes a message and, on its conversation: the newest activity, the other side's unread count
  * one up (its digest due `digestAt` when this starts its unread burst), the sender's side read.
@@ -35,6 +55,8 @@ export async function insertMessage(
     senderId: string;
     side: ChatSide;
     text: string;
+    /** A paid tip (issue 32). */
+    tip?: { cents: number; message: string | null };
     now: Date;
     digestAt: Date;
   },
@@ -46,6 +68,8 @@ export async function insertMessage(
       senderId: input.senderId,
       side: input.side,
       text: input.text,
+      tipCents: input.tip?.cents ?? null,
+      tipMessage: input.tip?.message ?? null,
       createdAt: input.now,
     })
     .returning();

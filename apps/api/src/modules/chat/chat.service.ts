@@ -3,6 +3,7 @@ import {
   CHAT_DIGEST_DELAY_MINUTES,
   CHAT_REPLAY_MAX,
   CHAT_UNREAD_COUNT_MAX,
+  centsToMajor,
   pageOffset,
 } from '@fa-clube/contract';
 import type {
@@ -38,6 +39,8 @@ import { chatHub } from './chat.events';
 import type { ChargePaidEvent, ChatEvent } from './chat.events';
 import {
   anonymiseChatsOf,
+  findChatOfFan,
+  findChatOfId,
   findChatSettings,
   insertChatIfAbsent,
   insertMessage,
@@ -66,6 +69,7 @@ export function toChatMessage(m: ChatMessageView): ChatMessage {
       side: m.side,
     },
     text: m.text,
+    tip: m.tipCents === null ? null : { value: centsToMajor(m.tipCents), message: m.tipMessage },
     created_at: m.createdAt.toISOString(),
   };
 }
@@ -239,6 +243,45 @@ export async function postMessage(
   const recipients = await chatRecipients(ctx.db, chat.workspaceId, chat.fanId);
   await chatHub(ctx).publish({ recipients, message });
   return message;
+}
+
+/**
+ * A paid tip in the tipper's conversation with the workspace, if they have one (issue 32): a
+ * message of the fan's side with `tip` and no text, inside the payment's transaction. Answers
+ * where it went (publish it with publishMessage once committed), or null without a conversation.
+ */
+export async function insertTipMessage(
+  tx: DbOrTx,
+  input: {
+    workspaceId: string;
+    fanId: string;
+    valueCents: number;
+    message: string | null;
+    now: Date;
+  },
+): Promise<{ chatId: string; messageId: string } | null> {
+  const chat = await findChatOfFan(tx, input.workspaceId, input.fanId);
+  if (!chat) return null;
+  const digestAt = new Date(input.now.getTime() + CHAT_DIGEST_DELAY_MINUTES * 60_000);
+  const row = await insertMessage(tx, {
+    chatId: chat.id,
+    senderId: input.fanId,
+    side: 'fan',
+    text: '',
+    tip: { cents: input.valueCents, message: input.message },
+    now: input.now,
+    digestAt,
+  });
+  return { chatId: chat.id, messageId: row.id };
+}
+
+/** Publishes a committed message to the conversation's participants (GET /events). */
+export async function publishMessage(ctx: AppContext, chatId: string, messageId: string) {
+  const view = await findChatMessage(ctx.db, chatId, messageId);
+  const chat = await findChatOfId(ctx.db, chatId);
+  if (!view || !chat) return;
+  const recipients = await chatRecipients(ctx.db, chat.workspaceId, chat.fanId);
+  await chatHub(ctx).publish({ recipients, message: toChatMessage(view) });
 }
 
 /**

@@ -6,12 +6,12 @@
 import { PURCHASES_PAGING, centsToMajor, pageOffset } from '@fa-clube/contract';
 import type { ChargeDetail, PurchasesResponse } from '@fa-clube/contract';
 import type { AppContext, ChargeKindHandler } from '../../lib/context';
-import { AppError, rateLimited } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { contentAccess, requireActor, requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { findContentItems } from './feed.queries';
 import { publishChargePaid } from '../chat/chat.service';
-import { chargeDetailOf, openChargeRow } from '../payments/payments.service';
+import { chargeDetailOf, limitSaleCharges, openChargeRow } from '../payments/payments.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import { toContentItem } from './content.service';
 import {
@@ -23,16 +23,6 @@ import {
 } from './purchases.repo';
 
 const contentNotFound = () => new AppError('CONTENT_NOT_FOUND', 'Publicação não encontrada.');
-
-/** Rate limit on opening one-off charges, per payer (posts, messages and tips alike). */
-export async function limitSaleCharges(ctx: AppContext, payerId: string) {
-  const wait = await ctx.throttle.consume(`sale-charge:${payerId}`, ctx.config.limits.saleCharges);
-  if (wait > 0)
-    throw rateLimited(
-      wait,
-      'Você gerou muitas cobranças seguidas. Aguarde um pouco e tente de novo.',
-    );
-}
 
 /**
  * POST /content/{ws}/{id}/purchase: an active subscriber of the post's creator opens its

@@ -36,7 +36,7 @@ import { anonymisePayerInLedger } from '../finance/finance.service';
 import { closeChargesOfPayer, findChargeById, findOpenChargeForWorkspace } from './charges.repo';
 import type { ChargeRow } from './charges.repo';
 import { toChargeDetail, toPendingCharge } from './dto';
-import { AppError } from '../../lib/errors';
+import { AppError, rateLimited } from '../../lib/errors';
 import { findChargeWithPayer } from './payments.queries';
 import { findPixSettings } from './pix-settings.repo';
 import { findRecurrenceByFirstCharge } from './recurrences.repo';
@@ -62,6 +62,16 @@ export async function chargeDetailOf(ctx: AppContext, charge: ChargeRow): Promis
   const row = await findChargeWithPayer(ctx.db, charge.workspaceId, charge.id);
   if (!row) throw new AppError('CHARGE_NOT_FOUND');
   return toChargeDetail(row);
+}
+
+/** Rate limit on opening one-off charges (posts, messages, tips), per payer: 429 beyond it. */
+export async function limitSaleCharges(ctx: AppContext, payerId: string) {
+  const wait = await ctx.throttle.consume(`sale-charge:${payerId}`, ctx.config.limits.saleCharges);
+  if (wait > 0)
+    throw rateLimited(
+      wait,
+      'Você gerou muitas cobranças seguidas. Aguarde um pouco e tente de novo.',
+    );
 }
 
 /** Whether the workspace has its Pix receiving data (every charge needs it). */

@@ -1,12 +1,15 @@
-import { AlertCircle, ArrowDown, Clock } from 'lucide-react';
+import { AlertCircle, ArrowDown, Clock, HandCoins } from 'lucide-react';
+import { formatCents, majorToCents } from '@fa-clube/contract';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { t as sales } from '@/i18n/sales';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { clockTime, fullDateTime, groupByDay } from '../lib/messages';
 import type { ThreadItem } from '../lib/messages';
+
 import { t } from '../strings';
 
 /** A message on screen: sent (from the thread), or still in the outbox. */
@@ -223,12 +226,20 @@ function Bubble({ item, startsRun }: { item: LogItem; startsRun: boolean }) {
       >
         <span className="sr-only">{`${item.name ?? who}: `}</span>
         {/* plain text as written: line breaks kept, a long word broken anywhere */}
-        <p
-          className="text-[15px] leading-snug whitespace-pre-wrap"
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {item.text}
-        </p>
+        {item.tip ? (
+          <p className="flex items-center gap-1.5 text-[15px] font-semibold" data-testid="tip">
+            <HandCoins className="size-4 shrink-0" aria-hidden />
+            {sales.sales.tips.inChat(formatCents(majorToCents(item.tip.value)))}
+          </p>
+        ) : null}
+        {item.tip?.message || item.text ? (
+          <p
+            className="text-[15px] leading-snug whitespace-pre-wrap"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {item.tip ? item.tip.message : item.text}
+          </p>
+        ) : null}
         <time
           dateTime={item.createdAt}
           title={fullDateTime(item.createdAt)}

@@ -2,6 +2,7 @@ import { ArrowLeft, Bell, BellOff, Lock, MessageCircle, RefreshCw, SearchX } fro
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Chat, ChatMessage } from '@fa-clube/contract';
+import { TipButton } from '@/components/tip-dialog';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -174,6 +175,14 @@ function ThreadHeader({
           <p className="truncate text-xs text-muted-foreground">@{other.username}</p>
         ) : null}
       </div>
+      {side === 'fan' ? (
+        <TipButton
+          username={chat.workspace.username}
+          workspaceId={chat.workspace.id}
+          variant="outline"
+          className="shrink-0"
+        />
+      ) : null}
       {canMute && chat.fan.id ? <MuteButton chat={chat} name={other.name} /> : null}
     </header>
   );
@@ -254,6 +263,7 @@ function ThreadBody({
         return {
           id: m.id,
           text: m.text,
+          tip: m.tip ?? null,
           createdAt: m.created_at,
           sender: m.sender,
           own,

@@ -84,6 +84,8 @@ export function dayLabel(date: Date, now: Date, timeZone?: string): string {
 export interface ThreadItem {
   id: string;
   text: string;
+  /** A paid tip (no text): its value in reais and message. */
+  tip?: { value: number; message: string | null } | null;
   createdAt: string;
   /** Who wrote it; null for the viewer's own pending messages. */
   sender: ChatMessage['sender'] | null;

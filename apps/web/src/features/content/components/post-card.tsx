@@ -9,7 +9,7 @@ import { t as sales } from '@/i18n/sales';
 import { formatCents, majorToCents } from '@fa-clube/contract';
 import { openAttachments } from '../lib/viewer-items';
 import { LikeButton } from './like-button';
-import { LockedMedia } from './locked-media';
+import { LockedMedia, UnlockDialog } from './locked-media';
 import { PostMedia } from './post-media';
 import { PostMenu } from './post-menu';
 import { RelativeTime } from './relative-time';
@@ -73,6 +73,7 @@ interface PostCardProps {
  */
 export function PostCard({ post, ws = null, onLike, onOpenMedia }: PostCardProps) {
   const profile = `/profile/${post.username}`;
+  const [unlocking, setUnlocking] = useState(false);
   return (
     <article
       aria-label={post.full_name}
@@ -111,7 +112,15 @@ export function PostCard({ post, ws = null, onLike, onOpenMedia }: PostCardProps
 
       {post.description ? <Description text={post.description} /> : null}
 
-      {post.locked && ws ? <LockedMedia post={post} viewerWorkspaceId={ws} /> : null}
+      {post.locked && ws ? <LockedMedia post={post} onUnlock={() => setUnlocking(true)} /> : null}
+      {unlocking && ws ? (
+        <UnlockDialog
+          post={post}
+          viewerWorkspaceId={ws}
+          open={unlocking}
+          onOpenChange={setUnlocking}
+        />
+      ) : null}
 
       {openAttachments(post).map((attachment, index) => (
         <PostMedia

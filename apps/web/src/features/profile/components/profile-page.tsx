@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session';
 import { isProfileNotFound } from '../api/profile-api';
 import { LockedContent } from './locked-content';
 import { ProfileHeader } from './profile-header';
+import { TipButton } from '@/components/tip-dialog';
 import { ProfileNotFound } from './profile-not-found';
 import { ProfileSkeleton } from './profile-skeleton';
 
@@ -177,6 +178,13 @@ function ProfileView({
                   {t.content.profile.editProfile}
                 </Link>
               </Button>
+            ) : visitor && token ? (
+              <TipButton
+                username={profile.username}
+                workspaceId={profile.id}
+                variant="outline"
+                className="rounded-full"
+              />
             ) : null
           }
         />
