@@ -16,7 +16,10 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import type { Db } from '../apps/api/src/db/client';
 import * as schema from '../apps/api/src/db/schema';
-import { feedQueries, workspaceContentsQueries } from '../apps/api/src/modules/content/feed.queries';
+import {
+  feedQueries,
+  workspaceContentsQueries,
+} from '../apps/api/src/modules/content/feed.queries';
 import { recommendedQuery } from '../apps/api/src/modules/profiles/profiles.queries';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
