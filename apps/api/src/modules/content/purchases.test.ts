@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentItem } from '@fa-clube/contract';
+import type { ContentAttachment, ContentItem } from '@fa-clube/contract';
 import {
   charges,
   contentPurchases,
@@ -68,15 +68,15 @@ const call = (
     payload,
   });
 
-/** A priced post with one image; answers the post and its file path. */
+/** A priced post with one image; answers the post and its file's path (the re-encoded image). */
 async function pricedPost(price = 15, text = 'Ensaio completo na praia') {
-  const filePath = await uploadJpeg(t, creator);
+  const upload = await uploadJpeg(t, creator);
   const post = await createPost(t, creator, {
     text,
-    attachments: [{ file_path: filePath, label: 'Legenda secreta' }],
+    attachments: [{ file_path: upload, label: 'Legenda secreta' }],
     price,
   });
-  return { post, filePath };
+  return { post, filePath: (post.attachments[0] as ContentAttachment).file_path };
 }
 
 const postAs = async (who: TestUser, postId: string): Promise<ContentItem> => {
