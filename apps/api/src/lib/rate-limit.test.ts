@@ -122,6 +122,8 @@ describe('rate limit settings', () => {
       uploadUrls: { max: 60, windowSeconds: 600 },
       import: { max: 30, windowSeconds: 300 },
       chatMessages: { max: 30, windowSeconds: 60 },
+      pixChanges: { max: 20, windowSeconds: 3600 },
+      saleCharges: { max: 20, windowSeconds: 600 },
       lockout: { threshold: 5, baseSeconds: 60, maxSeconds: 900 },
     });
     expect(parseConfig({ RATE_LIMIT_SIGNIN_IP: '50/120' }).limits.signInIp).toEqual({
