@@ -29,7 +29,7 @@ function signIn(
 }
 
 describe('navigation entries', () => {
-  const [overview, messages, subscribers, finance, , profile, settings] = navItems(
+  const [overview, messages, subscribers, , finance, , profile, settings] = navItems(
     shellNav,
     stored('mariasilva'),
   );
@@ -39,12 +39,13 @@ describe('navigation entries', () => {
       ['Overview', '/dashboard'],
       ['Mensagens', '/messages'],
       ['Assinantes', '/subscribers'],
+      ['Gorjetas', '/tips'],
       ['Finanças', '/finance'],
       ['Arquivos', '/files'],
       ['Perfil', '/profile/mariasilva'],
       ['Configurações', '/settings/workspace'],
     ]);
-    expect(navItems(shellNav, null)[5]!.to).toBe('/profile/');
+    expect(navItems(shellNav, null)[6]!.to).toBe('/profile/');
   });
 
   it('are active when the path equals the route', () => {
@@ -114,6 +115,7 @@ describe('app shell', () => {
       'Overview',
       'Mensagens',
       'Assinantes',
+      'Gorjetas',
       'Finanças',
       'Arquivos',
       'Perfil',

@@ -54,12 +54,13 @@ describe('Finanças in the navigation', () => {
       'Overview',
       'Mensagens',
       'Assinantes',
+      'Gorjetas',
       'Finanças',
       'Arquivos',
       'Perfil',
       'Configurações',
     ]);
-    expect(items[3]).toMatchObject({ to: '/finance', activeWithin: '/finance' });
+    expect(items[4]).toMatchObject({ to: '/finance', activeWithin: '/finance' });
   });
 
   it('sends a signed-out visitor to the login with return_to', async () => {
