@@ -41,10 +41,15 @@ test.describe('storage used and payments to review', () => {
       data: { text: 'Bastidores', attachments: [{ file_path: upload.file_path }] },
     });
     expect(post.status(), await post.text()).toBe(201);
+    // what the post keeps is its image re-encoded, in each width (the upload is gone)
+    const [attachment] = (await post.json()).attachments as { variants: { url: string }[] }[];
+    let stored = 0;
+    for (const v of attachment!.variants)
+      stored += (await (await request.get(v.url)).body()).length;
     const usage = await (
       await request.get(`/api/v1/workspaces/objects/${ws}/usage`, { headers: auth })
     ).json();
-    expect(usage).toEqual({ used_bytes: image.length, quota_bytes: 5120 * 1024 * 1024 });
+    expect(usage).toEqual({ used_bytes: stored, quota_bytes: 5120 * 1024 * 1024 });
 
     await storeSession(page, tokens);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -76,6 +81,7 @@ test.describe('storage used and payments to review', () => {
       charge_id: '3f0c1f6e-7a8b-4c2d-9e1f-2a3b4c5d6e7f',
       charge_value: 29.9,
       plan_type: 'monthly',
+      kind: 'subscription',
       username: 'joana.martins',
       label: 'Joana Martins',
       paid_at: '2026-11-24T10:15:00.000Z',
