@@ -72,7 +72,7 @@ test('offline and back: the page and the typed post survive and recover', async 
   await page.goBack();
   await expect(composer).toHaveValue('Escrito dentro do túnel, sem internet');
   await page.getByRole('button', { name: 'Publicar' }).click();
-  await expect(page.getByText('Sua publicação foi postada com sucesso.')).toBeVisible();
+  await expect(page.getByText('Sua publicação foi postada com sucesso.').first()).toBeVisible();
   await expect(
     page.getByRole('article').filter({ hasText: 'Escrito dentro do túnel, sem internet' }),
   ).toBeVisible();
