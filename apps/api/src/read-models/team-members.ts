@@ -5,7 +5,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema/users';
-import { workspaceMembers } from '../db/schema/workspaces';
+import { workspaceMembers, workspaces } from '../db/schema/workspaces';
 import type { WorkspaceRole } from '../db/schema/workspaces';
 
 export interface MemberRow {
@@ -107,4 +107,21 @@ export async function teamMemberIds(db: DbOrTx, workspaceId: string): Promise<st
     .from(workspaceMembers)
     .where(eq(workspaceMembers.workspaceId, workspaceId));
   return rows.map((r) => r.userId);
+}
+
+/** The owner of a workspace with the workspace's names (a notice to the creator). */
+export async function findWorkspaceOwnerContact(db: DbOrTx, workspaceId: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      fullName: users.fullName,
+      label: workspaces.label,
+      username: workspaces.username,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+    .limit(1);
+  return row ?? null;
 }

@@ -122,23 +122,6 @@ export async function findChargeWithPayer(db: DbOrTx, workspaceId: string, charg
   return row ?? null;
 }
 
-/** The owner of a workspace with the workspace's names (a notice to the creator). */
-export async function findWorkspaceOwnerContact(db: DbOrTx, workspaceId: string) {
-  const [row] = await db
-    .select({
-      email: users.email,
-      fullName: users.fullName,
-      label: workspaces.label,
-      username: workspaces.username,
-    })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * The workspace's newest charges that wait for its owner's confirmation (manual, pending,
  * unexpired), with the payer's names: the e-mail digest's lines (issue 34).

@@ -12,7 +12,7 @@ import { paths, API_PREFIX } from '@fa-clube/contract';
 import type { PixConnection, PixConnectionBody } from '@fa-clube/contract';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
-import { findWorkspaceOwnerContact } from './payments.queries';
+import { findWorkspaceOwnerContact } from '../../read-models/team-members';
 import { addDays } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { decrypt, encrypt } from '../../lib/crypto';

@@ -7,7 +7,8 @@ import type { AppContext } from '../../lib/context';
 import { renderEmail } from '../../lib/mailer';
 import { publishLiveEvent } from '../chat/chat.service';
 import { deliverSoon, enqueueMail } from '../mail/mail.service';
-import { findWorkspaceOwnerContact, listWaitingCharges } from './payments.queries';
+import { listWaitingCharges } from './payments.queries';
+import { findWorkspaceOwnerContact } from '../../read-models/team-members';
 import { claimDigest, countWaitingCharges, listDigestsDue } from './waiting.repo';
 
 /**

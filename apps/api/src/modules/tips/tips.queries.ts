@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { findWorkspaceOwnerContact } from '../../read-models/team-members';
 import type { DbOrTx } from '../../db/client';
 import { contents } from '../../db/schema/content';
 import { tips } from '../../db/schema/tips';
 import { users } from '../../db/schema/users';
-import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
 /** A workspace's paid tips with the tipper's name, newest first (tips_workspace_paid_idx). */
 export async function listPaidTips(
@@ -35,18 +35,7 @@ export async function isPostOf(db: DbOrTx, workspaceId: string, postId: string) 
 
 /** The workspace's owner, to tell by e-mail, and the tipper's name. */
 export async function findTipNotice(db: DbOrTx, workspaceId: string, tipperId: string | null) {
-  const [owner] = await db
-    .select({
-      email: users.email,
-      fullName: users.fullName,
-      label: workspaces.label,
-      username: workspaces.username,
-    })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
-    .limit(1);
+  const owner = await findWorkspaceOwnerContact(db, workspaceId);
   const [tipper] = tipperId
     ? await db
         .select({ username: users.username, fullName: users.fullName })
