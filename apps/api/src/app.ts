@@ -17,6 +17,7 @@ import { registerDrain } from './plugins/drain';
 import { registerErrorHandling } from './plugins/errors';
 import { alwaysServed, registerLoadShedding } from './plugins/load';
 import { registerOpenApi } from './plugins/openapi';
+import { registerProbes } from './plugins/probes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
 import { ipSource } from './lib/rate-limit';
@@ -103,6 +104,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   registerAuth(app, ctx);
   await registerOpenApi(app);
+  registerProbes(app, ctx);
+  if (config.metrics) observeRequests(app, ctx);
 
   app.get(
     `${API_PREFIX}/health`,
@@ -129,8 +132,37 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   return app;
 }
 
-/** S3 endpoint origin, when files are served from there, for the CSP. */
+/** S3 endpoint and CDN origins, when media is served from there, for the CSP. */
 function extraOrigins(ctx: AppContext): string[] {
   const endpoint = ctx.config.storage.s3?.endpoint;
-  return endpoint ? [new URL(endpoint).origin] : [];
+  const cdn = ctx.config.mediaBaseUrl;
+  return [endpoint, cdn].filter((u): u is string => !!u).map((u) => new URL(u).origin);
+}
+
+/** Every answer's duration by route pattern and status (METRICS_PORT). */
+function observeRequests(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics.httpDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'sem rota',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+}
+
+/**
+ * The server of a ROLE=jobs process: the probes and nothing else (it serves no API and no page,
+ * and the load balancer never sends it users).
+ */
+export async function buildProbeApp(ctx: AppContext): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(ctx.config.logLevel) as object,
+  }).withTypeProvider<ZodTypeProvider>();
+  registerErrorHandling(app);
+  registerDrain(app);
+  registerProbes(app, ctx);
+  return app;
 }

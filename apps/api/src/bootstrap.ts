@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { createGeoIp } from './lib/geoip';
 import { createMailer } from './lib/mailer';
+import { createMetrics } from './lib/metrics';
 import type { Mailer } from './lib/mailer';
 import { createJobQueue } from './lib/queue';
 import { MemoryThrottle, RedisThrottle } from './lib/rate-limit';
@@ -77,7 +78,8 @@ export async function createContext(
         ? new RedisThrottle(redis, clock, config.redis.keyPrefix)
         : new MemoryThrottle(clock),
     storage: overrides.storage ?? createStorage(config, { signingKey: keys.signing, clock }),
-    queue: createJobQueue({ database, logger }),
+    queue: createJobQueue({ database, logger, work: config.role !== 'web' }),
+    metrics: createMetrics(),
     secondFactor: { verifySignInCode, forget: forgetRecoveryCodesOf },
     chargeKinds: { subscription: subscriptionCharges, post: postCharges, tip: tipCharges },
   };

@@ -56,6 +56,24 @@ const EnvSchema = z
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     /** Server processes behind the one port (node:cluster); > 1 needs DATABASE_URL and REDIS_URL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * What this process does: `all` (HTTP and jobs), `web` (HTTP and live streams; sends jobs) or
+     * `jobs` (queues, periodic tasks and media; answers only /healthz and /readyz). `web` and
+     * `jobs` need DATABASE_URL: PGlite is one process that does everything.
+     */
+    ROLE: z.enum(['all', 'web', 'jobs']).default('all'),
+    /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics (off when unset). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** A CDN origin in front of signed media URLs and public images (the signature still decides). */
+    MEDIA_BASE_URL: z
+      .url({ message: 'MEDIA_BASE_URL deve ser uma URL, ex.: https://midia.faclube.com.br' })
+      .optional(),
+    /** OpenTelemetry traces sent to this OTLP/HTTP endpoint (off when unset). */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url({ message: 'OTEL_EXPORTER_OTLP_ENDPOINT deve ser uma URL, ex.: http://127.0.0.1:4318' })
+      .optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).max(100).default('fa-clube'),
     /** Redis for rate limits and abuse counters shared by every process (in memory without it). */
     REDIS_URL: z
       .string()
@@ -177,6 +195,20 @@ const EnvSchema = z
     LOGIN_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   })
   .superRefine((env, ctx) => {
+    if (env.ROLE !== 'all' && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ROLE'],
+        message: `ROLE=${env.ROLE} precisa de DATABASE_URL: o banco embutido (PGlite) atende um processo só, que faz tudo (ROLE=all)`,
+      });
+    }
+    if (env.ROLE !== 'all' && env.DATABASE_URL && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ROLE'],
+        message: `ROLE=${env.ROLE} precisa de REDIS_URL: os eventos ao vivo e os limites de tentativas devem valer para todos os processos`,
+      });
+    }
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -250,6 +282,12 @@ export interface Config {
   /** Load shedding: concurrent expensive requests per process, event-loop delay ceiling. */
   load: { heavyRequestsMax: number; maxEventLoopDelayMs: number };
   webConcurrency: number;
+  /** What this process runs (ROLE): HTTP, jobs, or both. */
+  role: 'all' | 'web' | 'jobs';
+  metrics?: { host: string; port: number };
+  /** CDN origin for media URLs (MEDIA_BASE_URL, no trailing slash). */
+  mediaBaseUrl?: string;
+  otel?: { endpoint: string; serviceName: string };
   redis?: { url: string; keyPrefix: string };
   webDist?: string;
   logLevel: string;
@@ -342,6 +380,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     },
     webConcurrency: e.WEB_CONCURRENCY,
+    role: e.ROLE,
+    metrics: e.METRICS_PORT ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
+    mediaBaseUrl: e.MEDIA_BASE_URL?.replace(/\/+$/, ''),
+    otel: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { buildApp, DEFAULT_WEB_DIST } from './app';
+import { buildApp, buildProbeApp, DEFAULT_WEB_DIST } from './app';
 import { closeContext, createContext, openConfiguredDatabase } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
@@ -8,12 +8,15 @@ import { claimJobRun, startPeriodic } from './lib/periodic';
 import type { Periodic } from './lib/periodic';
 import { resolveMasterSecret } from './lib/secrets';
 import { modules } from './modules';
+import { startClusterMetrics, startMetrics } from './observability';
 
 /**
  * config -> db -> buildApp -> listen; graceful close on SIGTERM/SIGINT.
  * WEB_CONCURRENCY=N > 1: this process (the primary) migrates the database and
  * settles the master secret once, then forks N workers that share the port
  * (node:cluster) and replaces any that dies.
+ * ROLE (docs/operations.md): `web` serves the API, the page and the live streams and only sends
+ * jobs; `jobs` works the queues and the periodic tasks and serves only the probes; `all` both.
  */
 async function main() {
   const config = loadConfig();
@@ -25,6 +28,7 @@ async function runPrimary(config: Config) {
   const database = await openConfiguredDatabase(config);
   await database.close();
   resolveMasterSecret(config);
+  const metricsServer = await startClusterMetrics(config.metrics);
   let closing = false;
   let listening = 0;
   const fork = () => cluster.fork();
@@ -39,6 +43,7 @@ async function runPrimary(config: Config) {
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    metricsServer?.close();
     const workers = Object.values(cluster.workers ?? {});
     for (const w of workers) w?.process.kill(signal);
     const force = setTimeout(() => process.exit(1), 12_000);
@@ -55,11 +60,15 @@ async function runPrimary(config: Config) {
 async function runServer(config: Config, opts: { worker: boolean }) {
   const dev = process.argv.includes('--dev');
   const ctx = await createContext(config, { migrated: opts.worker });
-  const app = await buildApp(ctx, {
-    webDist: dev ? undefined : (config.webDist ?? DEFAULT_WEB_DIST),
-    prettyLogs: dev,
-  });
+  const app =
+    config.role === 'jobs'
+      ? await buildProbeApp(ctx)
+      : await buildApp(ctx, {
+          webDist: dev ? undefined : (config.webDist ?? DEFAULT_WEB_DIST),
+          prettyLogs: dev,
+        });
   ctx.logger = app.log;
+  const metricsServer = await startMetrics(ctx, modules, opts);
 
   let jobs: Periodic[] = [];
   let closing = false;
@@ -98,6 +107,7 @@ async function runServer(config: Config, opts: { worker: boolean }) {
         ...jobs.map((j) => step(j.name, j.stop())),
         step('queue', ctx.queue.stop({ timeoutMs: 8000 })),
       ]);
+      metricsServer?.close();
       await step('close', closeContext(ctx));
       process.exit(0);
     } catch (err) {
@@ -111,8 +121,8 @@ async function runServer(config: Config, opts: { worker: boolean }) {
   defineModuleQueues(ctx, modules);
   await app.listen({ host: config.host, port: config.port });
   await ctx.queue.start();
-  // every process ticks; one claim per interval wins across processes
-  jobs = modules.flatMap((m) =>
+  // every process of a role that runs jobs ticks; one claim per interval wins across processes
+  jobs = (config.role === 'web' ? [] : modules).flatMap((m) =>
     (m.jobs ?? []).map((job) => {
       const intervalMs = job.intervalMs(ctx);
       return startPeriodic(
@@ -130,7 +140,15 @@ async function runServer(config: Config, opts: { worker: boolean }) {
 function announce(config: Config) {
   const db = config.databaseUrl ? 'PostgreSQL' : `PGlite em ${config.dataDir}`;
   const processes = config.webConcurrency > 1 ? `, ${config.webConcurrency} processos` : '';
-  console.log(`\n  Fã Clube pronto em ${config.appUrl}  (banco: ${db}${processes})\n`);
+  const role = { all: '', web: ', papel: web', jobs: ', papel: tarefas' }[config.role];
+  const metrics = config.metrics
+    ? `, métricas em http://${config.metrics.host}:${config.metrics.port}/metrics`
+    : '';
+  const where =
+    config.role === 'jobs'
+      ? `Fã Clube (tarefas) pronto; sondas em :${config.port}/readyz`
+      : `Fã Clube pronto em ${config.appUrl}`;
+  console.log(`\n  ${where}  (banco: ${db}${processes}${role}${metrics})\n`);
 }
 
 main().catch((err) => {

@@ -33,6 +33,8 @@ export interface Database {
    * statements (PGlite runs those through `exec`, the simple protocol).
    */
   executeSql(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PostgreSQL: the pool's connections open, idle, and callers waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -183,6 +185,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       url: opts.url,
       executeSql: poolExecuteSql(pool),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }

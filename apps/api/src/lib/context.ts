@@ -8,6 +8,7 @@ import type { GeoIp } from './geoip';
 import type { Mailer } from './mailer';
 import type { JobQueue } from './queue';
 import type { Throttle } from './rate-limit';
+import type { Metrics } from './metrics';
 import type { Keys } from './secrets';
 import type { Storage } from './storage/types';
 
@@ -33,6 +34,8 @@ export interface AppContext {
   storage: Storage;
   /** Durable background jobs (lib/queue): modules declare queues, server.ts starts them. */
   queue: JobQueue;
+  /** This process's Prometheus registry (lib/metrics), served on METRICS_PORT. */
+  metrics: Metrics;
   /**
    * The sign-in's second step, from the two-factor module: the auth module asks it through here
    * instead of importing it, since two-factor depends on auth (sessions, the account row).

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import type { GaugeReading } from './metrics';
 import type { QueueDefinition } from './queue';
 
 /** A periodic task a module runs in the server process (see lib/periodic). */
@@ -27,6 +28,17 @@ export interface ApiModule {
   jobs?: readonly ModuleJob[];
   /** Its job queues (lib/queue), built with the context their handlers use. */
   queues?: ReadonlyArray<(ctx: AppContext) => QueueDefinition<unknown>>;
+  /** What it shows an operator, read when Prometheus scrapes (METRICS_PORT, lib/metrics). */
+  gauges?: readonly ModuleGauge[];
+}
+
+/** A gauge a module reads from its own tables at scrape time (every process reads the same). */
+export interface ModuleGauge {
+  /** `faclube_<what>`, Prometheus style. */
+  name: string;
+  help: string;
+  labelNames?: string[];
+  read: (ctx: AppContext) => Promise<GaugeReading[]>;
 }
 
 export const defineModule = (module: ApiModule): ApiModule => module;

@@ -30,6 +30,7 @@ import type {
   JobStatus,
   QueueDefinition,
   QueueName,
+  QueueStats,
   SendOptions,
   SendResult,
 } from './types';
@@ -43,6 +44,11 @@ export interface JobQueueOptions {
   logger: FastifyBaseLogger;
   /** How often an idle queue looks for due jobs (default 1 s); a local send wakes it at once. */
   pollIntervalMs?: number;
+  /**
+   * False: this process only sends (ROLE=web): the queues are created, but nothing is fetched
+   * and pg-boss's maintenance runs in the processes that work them. Default true.
+   */
+  work?: boolean;
 }
 
 export function createJobQueue(opts: JobQueueOptions): JobQueue {
@@ -106,6 +112,7 @@ class PgBossJobQueue implements JobQueue {
       await boss.createQueue(def.name, options);
       await boss.updateQueue(def.name, options);
     }
+    if (this.opts.work === false) return;
     for (const def of this.definitions.values()) {
       const runner = new QueueRunner(boss, def, {
         database: this.opts.database,
@@ -154,6 +161,39 @@ class PgBossJobQueue implements JobQueue {
     return { id, created: inserted !== null };
   }
 
+  async stats(): Promise<QueueStats[]> {
+    const names = [...this.definitions.keys()];
+    if (!names.length || !this.boss) return [];
+    // pg-boss's states are an enum in this order: created, retry, active, completed, ...
+    const { rows } = await this.opts.database.executeSql(
+      `SELECT name,
+              count(*) FILTER (WHERE state < 'active' AND start_after <= now())::int AS due,
+              count(*) FILTER (WHERE state < 'active')::int AS waiting,
+              count(*) FILTER (WHERE state = 'active')::int AS active,
+              coalesce(extract(epoch FROM now() - min(created_on)
+                FILTER (WHERE state < 'active' AND start_after <= now())), 0)::float8 AS oldest
+         FROM ${QUEUE_SCHEMA}.job
+        WHERE name = ANY($1::text[]) AND state <= 'active'
+        GROUP BY name`,
+      [names],
+    );
+    const byName = new Map(
+      (
+        rows as { name: string; due: number; waiting: number; active: number; oldest: number }[]
+      ).map((r) => [r.name, r]),
+    );
+    return names.map((queue) => {
+      const r = byName.get(queue);
+      return {
+        queue,
+        due: r?.due ?? 0,
+        waiting: r?.waiting ?? 0,
+        active: r?.active ?? 0,
+        oldestDueSeconds: r ? Number(r.oldest) : 0,
+      };
+    });
+  }
+
   async getJob(queue: string, id: string): Promise<JobStatus | null> {
     if (!this.boss) throw new Error('a fila de tarefas não está em execução');
     const job = await this.boss.getJobById(queue, id, { includeArchive: true });
@@ -181,7 +221,7 @@ class PgBossJobQueue implements JobQueue {
       schema: QUEUE_SCHEMA,
       migrate: true,
       // maintenance: fail expired attempts (they are retried), archive, delete
-      supervise: true,
+      supervise: this.opts.work !== false,
       // no cron schedules: periodic work is a ModuleJob (lib/module.ts)
       schedule: false,
       // keeps idempotency keys working for a week after the job completed

@@ -37,8 +37,8 @@ afterAll(async () => {
 });
 
 /** A queue (one "process") with one definition; stopped after each test. */
-function newQueue<T>(definition: QueueDefinition<T>) {
-  const queue = createJobQueue({ database, logger, pollIntervalMs: POLL_MS });
+function newQueue<T>(definition: QueueDefinition<T>, opts: { work?: boolean } = {}) {
+  const queue = createJobQueue({ database, logger, pollIntervalMs: POLL_MS, ...opts });
   queue.define(definition);
   queues.push(queue);
   return queue;
@@ -103,6 +103,25 @@ describe('job queue', () => {
     expect(done).toHaveLength(30);
     expect(new Set(done.map((r) => r.job_id))).toEqual(new Set(sent.map((s) => s.id)));
     for (const { id } of sent) expect((await a.getJob(name, id))?.state).toBe('completed');
+  });
+
+  it('a web process (work: false) sends and never runs; a jobs process runs what it sent', async () => {
+    const name = queueName<{ n: number }>('test.roles');
+    const definition = (worker: string): QueueDefinition<{ n: number }> => ({
+      name,
+      handler: async (job) => void (await recordRun(job, worker)),
+    });
+    const web = newQueue(definition('web'), { work: false });
+    await web.start();
+    const sent = await web.send(name, { n: 1 });
+    await new Promise((r) => setTimeout(r, 5 * POLL_MS));
+    expect(await runs(name)).toEqual([]);
+    expect((await web.getJob(name, sent.id))?.state).toBe('created');
+
+    const jobs = newQueue(definition('jobs'));
+    await jobs.start();
+    await waitFor(async () => (await runs(name)).length >= 1);
+    expect((await runs(name)).map((r) => [r.job_id, r.worker])).toEqual([[sent.id, 'jobs']]);
   });
 
   it('an idempotency key adds the job once', async () => {

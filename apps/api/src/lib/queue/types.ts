@@ -121,4 +121,17 @@ export interface JobQueue {
   send<T>(queue: QueueName<T>, data: T, opts?: SendOptions): Promise<SendResult>;
   /** A job's state (tests, status screens). */
   getJob(queue: string, id: string): Promise<JobStatus | null>;
+  /** Each declared queue's backlog, read from the database (metrics). */
+  stats(): Promise<QueueStats[]>;
+}
+
+export interface QueueStats {
+  queue: string;
+  /** Waiting and due now (not a retry's or a delayed job's future start). */
+  due: number;
+  /** Waiting, due or not. */
+  waiting: number;
+  active: number;
+  /** Age of the oldest due job, in seconds (0 when none). */
+  oldestDueSeconds: number;
 }

@@ -32,6 +32,33 @@ export const UPLOAD_URL_TTL_SECONDS = 600;
 export const VIEW_URL_TTL_SECONDS = 300;
 
 export function createStorage(config: Config, deps: { signingKey: Buffer; clock: Clock }): Storage {
+  const storage = createDriver(config, deps);
+  return config.mediaBaseUrl ? behindCdn(storage, config.mediaBaseUrl) : storage;
+}
+
+/**
+ * MEDIA_BASE_URL: the signed view URLs point at the CDN, which forwards path and query unchanged
+ * to its origin (the object store's endpoint, or this server with the local driver), so the
+ * signature still decides who may fetch. Uploads keep going straight to the store.
+ */
+function behindCdn(storage: Storage, base: string): Storage {
+  const presignGet = storage.presignGet.bind(storage);
+  const cdn: Partial<Storage> = {
+    presignGet: async (key, opts) => {
+      const signed = await presignGet(key, opts);
+      return { ...signed, url: onOrigin(signed.url, base) };
+    },
+  };
+  return Object.assign(Object.create(storage) as Storage, cdn);
+}
+
+/** `url`'s path and query on `base` (a relative same-origin URL too). */
+export function onOrigin(url: string, base: string): string {
+  const u = new URL(url, 'http://same-origin.invalid');
+  return `${base}${u.pathname}${u.search}`;
+}
+
+function createDriver(config: Config, deps: { signingKey: Buffer; clock: Clock }): Storage {
   if (config.storage.driver === 's3') {
     const s3 = config.storage.s3!;
     return new S3Storage({ ...s3, clock: deps.clock });

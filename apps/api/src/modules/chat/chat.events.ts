@@ -178,13 +178,14 @@ export class ChatHub {
     const set = this.byUser.get(stream.userId) ?? new Set();
     this.byUser.set(stream.userId, set);
     set.add(stream);
+    this.ctx.metrics.eventStreams.inc();
     if (set.size > MAX_STREAMS_PER_USER) this.remove(set.values().next().value!);
   }
 
   remove(stream: EventStream) {
     stream.end();
     const set = this.byUser.get(stream.userId);
-    set?.delete(stream);
+    if (set?.delete(stream)) this.ctx.metrics.eventStreams.dec();
     if (set?.size === 0) this.byUser.delete(stream.userId);
   }
 

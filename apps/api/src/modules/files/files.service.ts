@@ -80,6 +80,7 @@ import {
   processMediaImage,
 } from '../../lib/images';
 import type { MediaImage } from '../../lib/images';
+import { timeMediaJob } from '../../lib/metrics';
 import {
   extensionOf,
   invalidPath,
@@ -391,7 +392,9 @@ export async function processWorkspaceImage(
   let image: MediaImage;
   try {
     image = await imageDecodingSlots(ctx.config).run(() =>
-      processMediaImage(input, { variants: opts.variants, tolerant: opts.tolerant }),
+      timeMediaJob(ctx.metrics, 'image', () =>
+        processMediaImage(input, { variants: opts.variants, tolerant: opts.tolerant }),
+      ),
     );
   } catch (err) {
     if (err instanceof ImageTooManyPixelsError)

@@ -113,3 +113,12 @@ export async function retryMail(
 export async function deleteMailTo(db: DbOrTx, address: string) {
   await db.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.toAddress})`, address.toLowerCase()));
 }
+
+/** The outbox's backlog by status (metrics): what waits to be sent and what is being sent. */
+export async function countUnsentMail(db: DbOrTx): Promise<{ status: string; count: number }[]> {
+  return db
+    .select({ status: mailOutbox.status, count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'sending']))
+    .groupBy(mailOutbox.status);
+}

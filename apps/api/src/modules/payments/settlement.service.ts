@@ -250,7 +250,14 @@ export async function processPixNotification(
     });
     return result;
   });
-  if (outcome === 'applied' && mine) await afterPaid(ctx, mine);
+  if (outcome === 'applied' && mine) {
+    if (!Number.isNaN(horario))
+      ctx.metrics.pixSettlementLag.observe(
+        { provider },
+        Math.max(0, (now.getTime() - horario) / 1000),
+      );
+    await afterPaid(ctx, mine);
+  }
   if (outcome !== 'applied' && outcome !== 'duplicate')
     ctx.logger.warn(
       { endToEndId: item.endToEndId, txid, valor: item.valor, reason: outcome },
