@@ -9,7 +9,7 @@ import { MAIL_SWEEP_INTERVAL_MS } from '../src/modules/mail/mail.service';
 import { createPostgresDatabase } from './support/database';
 import { newUserData } from './support/fixtures';
 import { REDIS_SKIP_REASON, testRedis } from './support/redis';
-import { freePort, startServer, waitHealthy } from './support/server';
+import { freePort, startServer, waitHealthy, waitReady } from './support/server';
 
 describe('WEB_CONCURRENCY settings', () => {
   it('refuses several processes on the embedded database or without Redis', () => {
@@ -168,15 +168,117 @@ describe.skipIf(!pgAdmin || !redis)(
     });
 
     it('serves one port with WEB_CONCURRENCY=2 workers, migrating and running the jobs once', async () => {
-      const cluster = await start({ WEB_CONCURRENCY: '2' });
+      const metricsPort = await freePort();
+      const cluster = await start({ WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) });
       await expect
         .poll(() => cluster.server.output(), { timeout: 30_000 })
         .toContain('2 processos');
       expect((await call(`${cluster.url}/health`, {})).status).toBe(200);
       // two more processes ticked at start: no job ran again within its interval
       expectEachJobOnce(await jobRuns());
+      // the primary serves both workers' metrics, joined: both started their event streams'
+      // gauge and both answered health checks
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(text).toMatch(/^faclube_event_streams 0$/m);
+      expect(text).toMatch(
+        /^faclube_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/health",status="200"\} \d+$/m,
+      );
       cluster.server.child.kill('SIGTERM');
       expect(await cluster.server.exited).toBe(0);
+    });
+  },
+);
+
+/**
+ * ROLE=web and ROLE=jobs on a database of their own: the web process serves the API and runs no
+ * periodic task and no queue; the jobs process serves only the probes and runs them; METRICS_PORT
+ * shows each process's numbers on 127.0.0.1.
+ */
+describe.skipIf(!pgAdmin || !redis)(
+  pgAdmin && redis ? 'web and jobs roles' : `web and jobs roles: ${REDIS_SKIP_REASON}`,
+  { timeout: 180_000 },
+  () => {
+    const servers: ReturnType<typeof startServer>[] = [];
+    const dirs: string[] = [];
+    let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+    let env: Record<string, string>;
+    const launch = async (extra: Record<string, string>) => {
+      const port = await freePort();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'fa-clube-role-'));
+      dirs.push(dataDir);
+      const server = startServer({ ...env, ...extra, PORT: String(port), DATA_DIR: dataDir });
+      servers.push(server);
+      await waitReady(port, server.child);
+      return { base: `http://127.0.0.1:${port}`, server };
+    };
+    const jobRunCount = async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>('select count(*) as n from job_runs');
+        return Number(rows[0]!.n);
+      } finally {
+        await client.end();
+      }
+    };
+
+    beforeAll(async () => {
+      database = await createPostgresDatabase(pgAdmin!);
+      env = {
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        REDIS_URL: redis!.url,
+        REDIS_KEY_PREFIX: redis!.prefix,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+      };
+    });
+
+    afterAll(async () => {
+      for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+      await Promise.all(servers.map((s) => s.exited));
+      await database?.drop();
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    });
+
+    it('splits the API from the jobs, each with its probes and metrics', async () => {
+      const metricsPort = await freePort();
+      const web = await launch({ ROLE: 'web', METRICS_PORT: String(metricsPort) });
+      await expect.poll(() => web.server.output(), { timeout: 30_000 }).toContain('papel: web');
+      const ready = (await (await fetch(`${web.base}/readyz`)).json()) as unknown;
+      expect(ready).toEqual({
+        status: 'pronto',
+        checks: { database: 'ok', migrations: 'ok', redis: 'ok' },
+      });
+      expect((await fetch(`${web.base}/api/v1/health`)).status).toBe(200);
+      // a web process runs no periodic task
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await jobRunCount()).toBe(0);
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(metrics).toMatch(
+        /^faclube_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/health",status="200"\} 1$/m,
+      );
+      expect(metrics).toMatch(/^faclube_db_pool_connections\{state="total"\} \d+$/m);
+      expect(metrics).toMatch(/^faclube_job_queue_due\{queue="[^"]+"\} 0$/m);
+      expect(metrics).toMatch(/^faclube_job_queue_oldest_due_seconds\{queue="[^"]+"\} 0$/m);
+      expect(metrics).toMatch(/^# TYPE faclube_mail_outbox gauge$/m);
+      expect(metrics).toMatch(/^faclube_nodejs_eventloop_lag_seconds \d/m);
+      // only 127.0.0.1 and only /metrics
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
+
+      const jobs = await launch({ ROLE: 'jobs' });
+      await expect
+        .poll(() => jobs.server.output(), { timeout: 30_000 })
+        .toContain('Fã Clube (tarefas) pronto');
+      await expect.poll(jobRunCount, { timeout: 30_000 }).toBeGreaterThan(0);
+      // the jobs process serves no API and no page
+      expect((await fetch(`${jobs.base}/api/v1/health`)).status).toBe(404);
+      expect((await fetch(`${jobs.base}/`)).status).toBe(404);
+      expect((await fetch(`${jobs.base}/healthz`)).status).toBe(200);
+
+      for (const s of [web, jobs]) s.server.child.kill('SIGTERM');
+      expect(await web.server.exited).toBe(0);
+      expect(await jobs.server.exited).toBe(0);
     });
   },
 );

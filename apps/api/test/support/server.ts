@@ -30,12 +30,18 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-export async function waitHealthy(port: number, child: ChildProcess) {
+export const waitHealthy = (port: number, child: ChildProcess) =>
+  waitFor(port, child, '/api/v1/health');
+
+/** A process of any role is up when its /readyz answers 200. */
+export const waitReady = (port: number, child: ChildProcess) => waitFor(port, child, '/readyz');
+
+async function waitFor(port: number, child: ChildProcess, path: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('server exited');
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
       if (res.ok) return res.json();
     } catch {
       // not listening yet
