@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { API_PREFIX } from '@fa-clube/contract';
 import type { AppContext } from './lib/context';
 import { loggerOptions } from './lib/log';
+import { nameRequestSpan } from './lib/tracing';
 import { modules } from './modules';
 import { guardRoutes, registerAuth } from './plugins/auth';
 import type { RouteAccess } from './plugins/auth';
@@ -106,6 +107,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerOpenApi(app);
   registerProbes(app, ctx);
   if (config.metrics) observeRequests(app, ctx);
+  if (config.otel)
+    app.addHook('onRequest', async (request) =>
+      nameRequestSpan(request.method, request.routeOptions.url ?? 'sem rota'),
+    );
 
   app.get(
     `${API_PREFIX}/health`,

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import { inSpan } from '../tracing';
+
 export { claimJobRun } from './job-runs.repo';
 
 export interface Periodic {
@@ -25,7 +27,7 @@ export function startPeriodic(
 ): Periodic {
   let running: Promise<unknown> | null = null;
   const abort = new AbortController();
-  const run = () => task(abort.signal);
+  const run = () => inSpan(`rotina ${name}`, { 'job.periodic': name }, () => task(abort.signal));
   const claimed = async () => ((await claim!()) && !abort.signal.aborted ? run() : undefined);
   const tick = () => {
     if (running || abort.signal.aborted) return;

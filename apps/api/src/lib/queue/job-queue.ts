@@ -21,6 +21,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { openSqlPool } from '../../db/client';
+import { inSpan } from '../tracing';
 import type { Database } from '../../db/client';
 import { reserveSlot } from './rate-limits.repo';
 import type {
@@ -351,7 +352,11 @@ class QueueRunner {
     const { signal, logger } = this.deps;
     try {
       if (await this.overRateLimit(job)) return;
-      await this.def.handler(job, { signal });
+      await inSpan(
+        `tarefa ${job.queue}`,
+        { 'job.queue': job.queue, 'job.id': job.id, 'job.retry_count': job.retryCount },
+        () => this.def.handler(job, { signal }),
+      );
     } catch (err) {
       if (this.abandoned.has(job.id)) return;
       if (signal.aborted) {
