@@ -110,14 +110,23 @@ describe('charges at the creator’s PSP', () => {
   });
 });
 
+/** Settlements measured in faclube_pix_settlement_lag_seconds (lib/metrics). */
+async function settlementLagCount() {
+  const metric = await t.ctx.metrics.pixSettlementLag.get();
+  return metric.values.find((v) => v.metricName?.endsWith('_count'))?.value ?? 0;
+}
+
 describe('POST /webhooks/pix/c/{connection}/pix', () => {
   it('confirms the payment from the PSP webhook and activates the subscription', async () => {
     const fan = await createUser(t);
     const { charge } = await subscribe(fan);
     const endToEndId = newEndToEndId();
+    const lagBefore = await settlementLagCount();
     const res = await psp.pay(charge.txid, { endToEndId });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: 1, applied: 1 });
+    // the operator sees how late it was settled (METRICS_PORT)
+    expect(await settlementLagCount()).toBe(lagBefore + 1);
     const row = await chargeRow(charge.id);
     expect(row).toMatchObject({ status: 'paid', endToEndId, confirmedBy: null });
     const sub = (await subscriptionOf(fan))!;
