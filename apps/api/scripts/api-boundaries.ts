@@ -22,6 +22,7 @@ import type { ICruiseOptions, ICruiseResult, IForbiddenRuleType } from 'dependen
 export const API_SCHEMAS: Record<string, string[]> = {
   auth: ['users'],
   profiles: [],
+  insights: [],
   account: ['account'],
 };
 

@@ -34,7 +34,8 @@ describe('error codes', () => {
         ...text.matchAll(/\b(?:AppError|fieldError)\(\s*'([A-Z][A-Z0-9_]+)'/g),
       ].map((m) => m[1]!);
       for (const code of written) if (!(code in ERRORS)) unlisted.push(`${rel}: ${code}`);
-      if (rel !== path.join('plugins', 'errors.ts'))
+      // plugins/probes.ts: /readyz's 503 carries the checks for a load balancer, outside the API
+      if (rel !== path.join('plugins', 'errors.ts') && rel !== path.join('plugins', 'probes.ts'))
         for (const m of text.matchAll(/\.(?:status|code)\((4\d\d|5\d\d)\)/g))
           handWritten.push(`${rel}: ${m[0]}`);
     }

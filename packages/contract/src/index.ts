@@ -45,6 +45,7 @@ export * from './account';
 export * from './chat-constants';
 export * from './chat';
 export * from './sales';
+export * from './insights';
 
 /**
  * Every error code the API answers, with its HTTP status and default message.

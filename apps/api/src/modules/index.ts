@@ -7,6 +7,7 @@ import { contentModule } from './content/content.module';
 import { emailMarketingModule } from './email-marketing/email-marketing.module';
 import { filesModule } from './files/files.module';
 import { financeModule } from './finance/finance.module';
+import { insightsModule } from './insights/insights.module';
 import { mailModule } from './mail/mail.module';
 import { paymentsModule } from './payments/payments.module';
 import { profilesModule } from './profiles/profiles.module';
@@ -34,4 +35,5 @@ export const modules: readonly ApiModule[] = [
   mailModule,
   chatModule,
   tipsModule,
+  insightsModule,
 ];

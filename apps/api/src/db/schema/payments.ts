@@ -153,6 +153,10 @@ export const charges = pgTable(
       .where(sql`${t.itemId} is not null`),
     index('charges_workspace_status_idx').on(t.workspaceId, t.status, t.createdAt.desc()),
     index('charges_workspace_kind_idx').on(t.workspaceId, t.kind, t.createdAt.desc()),
+    // a workspace's revenue by month (insights)
+    index('charges_workspace_paid_idx')
+      .on(t.workspaceId, t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
     // the Pix waiting for their owner's confirmation (issue 34): the e-mail digest's sweep
     index('charges_waiting_idx')
       .on(t.createdAt)

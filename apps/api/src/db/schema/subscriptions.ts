@@ -79,7 +79,11 @@ export const subscriptionPayments = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscription_payments_charge_uq').on(t.chargeId)],
+  (t) => [
+    uniqueIndex('subscription_payments_charge_uq').on(t.chargeId),
+    // a subscription's periods in order (insights: new, renewed, churned)
+    index('subscription_payments_subscription_idx').on(t.subscriptionId, t.periodStart),
+  ],
 );
 
 export type RenewalReminderStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';

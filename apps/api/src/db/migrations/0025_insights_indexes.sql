@@ -1,0 +1,2 @@
+CREATE INDEX "subscription_payments_subscription_idx" ON "subscription_payments" USING btree ("subscription_id","period_start");--> statement-breakpoint
+CREATE INDEX "charges_workspace_paid_idx" ON "charges" USING btree ("workspace_id","paid_at") WHERE "charges"."status" = 'paid';
