@@ -183,6 +183,10 @@ const shellRoutes: RouteObject[] = [
         element: page(() => import('./routes/subscribers').then((m) => m.SubscribersRoute)),
       },
       {
+        path: '/insights',
+        element: page(() => import('./routes/insights').then((m) => m.InsightsRoute)),
+      },
+      {
         path: '/tips',
         handle: nav({ label: t.nav.tips, icon: HandCoins, order: 22 }),
         element: page(() => import('./routes/tips').then((m) => m.TipsRoute)),

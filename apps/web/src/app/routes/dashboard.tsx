@@ -1,6 +1,7 @@
 import { LazyComposer } from '@/features/content/components/lazy-composer';
 import { FeedPosts } from '@/features/content/components/feed-posts';
 import { Welcome } from '@/features/dashboard/components/welcome';
+import { InsightsSummary } from '@/features/insights/components/insights-summary';
 import { FeedPage } from '@/features/feed/components/feed-page';
 import { useSession } from '@/lib/session';
 
@@ -15,6 +16,7 @@ export function DashboardRoute() {
     <FeedPage
       composer={(author) => <LazyComposer {...author} />}
       posts={(ws, empty) => <FeedPosts ws={ws} empty={empty} />}
+      insights={(ws) => <InsightsSummary ws={ws} />}
     />
   ) : (
     <Welcome />

@@ -27,6 +27,8 @@ export interface FeedPageProps {
   composer: (author: FeedAuthor) => ReactNode;
   /** The posts of the current workspace `ws` (skeletons while it is null); `empty` without any. */
   posts: (ws: string | null, empty: ReactNode) => ReactNode;
+  /** The figures of the current workspace ('Visão geral'), for its owner and team. */
+  insights?: (ws: string) => ReactNode;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface FeedPageProps {
  * posts (own and subscribed, newest first, 25 per page as the end comes into view) and, at
  * 768 px or more, the 'Recomendados' column when there are recommended profiles.
  */
-export function FeedPage({ composer, posts }: FeedPageProps) {
+export function FeedPage({ composer, posts, insights }: FeedPageProps) {
   const { workspace, metadata } = useSession();
   const ws = workspace?.id ?? null;
   const owner = Boolean(workspace?.is_owner);
@@ -90,6 +92,7 @@ export function FeedPage({ composer, posts }: FeedPageProps) {
           ) : (
             <>
               {owner && waitingPix > 0 ? <WaitingPix count={waitingPix} /> : null}
+              {owner && ws && !newCreator ? insights?.(ws) : null}
               {newCreator ? <GettingStarted firstName={firstName} /> : null}
               {owner && ws
                 ? composer({

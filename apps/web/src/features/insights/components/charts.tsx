@@ -1,0 +1,198 @@
+import type { InsightsMonth } from '@fa-clube/contract';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { t } from '@/i18n/insights';
+import { axisMoney, formatMonth, formatShortMonth, money } from './format';
+
+const AXIS = { fill: 'var(--muted-foreground)', fontSize: 12 };
+const TOOLTIP = {
+  background: 'var(--popover)',
+  border: '1px solid var(--border)',
+  borderRadius: 8,
+  color: 'var(--popover-foreground)',
+  fontSize: 13,
+} as const;
+const LEGEND = { fontSize: 13, color: 'var(--muted-foreground)' };
+
+const SOURCES = [
+  { key: 'subscriptions', color: 'var(--primary)' },
+  { key: 'posts', color: 'var(--chart-2, #0ea5e9)' },
+  { key: 'messages', color: 'var(--chart-3, #f59e0b)' },
+  { key: 'tips', color: 'var(--success)' },
+] as const;
+
+/** Revenue per month, stacked by source; the numbers again in a table for screen readers. */
+export function RevenueChart({ months }: { months: InsightsMonth[] }) {
+  const rows = months.map((m) => ({ month: m.month, ...m.revenue }));
+  return (
+    <div className="grid gap-3">
+      <div role="img" aria-label={t.insights.revenueChart} className="h-64 w-full sm:h-72">
+        <ResponsiveContainer
+          width="100%"
+          height="100%"
+          initialDimension={{ width: 640, height: 288 }}
+        >
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid vertical={false} stroke="var(--border)" />
+            <XAxis
+              dataKey="month"
+              tickFormatter={formatShortMonth}
+              tick={AXIS}
+              tickLine={false}
+              axisLine={false}
+            />
+            <YAxis
+              tickFormatter={axisMoney}
+              tick={AXIS}
+              tickLine={false}
+              axisLine={false}
+              width={72}
+            />
+            <Tooltip
+              cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
+              labelFormatter={(label) => formatMonth(String(label))}
+              formatter={(value) => money(Number(value))}
+              contentStyle={TOOLTIP}
+            />
+            <Legend iconType="circle" wrapperStyle={LEGEND} />
+            {SOURCES.map((s, i) => (
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={t.insights.sources[s.key]}
+                stackId="revenue"
+                fill={s.color}
+                maxBarSize={32}
+                radius={i === SOURCES.length - 1 ? [4, 4, 0, 0] : 0}
+              />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="sr-only">
+        <caption>{t.insights.revenueTitle}</caption>
+        <thead>
+          <tr>
+            <th>{t.insights.month}</th>
+            {SOURCES.map((s) => (
+              <th key={s.key}>{t.insights.sources[s.key]}</th>
+            ))}
+            <th>{t.insights.sources.total}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month}>
+              <td>{formatMonth(m.month)}</td>
+              {SOURCES.map((s) => (
+                <td key={s.key}>{money(m.revenue[s.key])}</td>
+              ))}
+              <td>{money(m.revenue.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** New and renewed against churned subscribers per month. */
+export function MovementChart({ months }: { months: InsightsMonth[] }) {
+  const rows = months.map((m) => ({
+    month: m.month,
+    new: m.new,
+    renewed: m.renewed,
+    churned: -m.churned,
+  }));
+  return (
+    <div className="grid gap-3">
+      <div role="img" aria-label={t.insights.movementChart} className="h-56 w-full sm:h-64">
+        <ResponsiveContainer
+          width="100%"
+          height="100%"
+          initialDimension={{ width: 640, height: 256 }}
+        >
+          <BarChart
+            data={rows}
+            stackOffset="sign"
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid vertical={false} stroke="var(--border)" />
+            <XAxis
+              dataKey="month"
+              tickFormatter={formatShortMonth}
+              tick={AXIS}
+              tickLine={false}
+              axisLine={false}
+            />
+            <YAxis
+              allowDecimals={false}
+              tickFormatter={(v: number) => String(Math.abs(v))}
+              tick={AXIS}
+              tickLine={false}
+              axisLine={false}
+              width={40}
+            />
+            <Tooltip
+              cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
+              labelFormatter={(label) => formatMonth(String(label))}
+              formatter={(value) => Math.abs(Number(value))}
+              contentStyle={TOOLTIP}
+            />
+            <Legend iconType="circle" wrapperStyle={LEGEND} />
+            <Bar
+              dataKey="new"
+              name={t.insights.newSubs}
+              stackId="m"
+              fill="var(--primary)"
+              maxBarSize={32}
+            />
+            <Bar
+              dataKey="renewed"
+              name={t.insights.renewed}
+              stackId="m"
+              fill="var(--success)"
+              maxBarSize={32}
+            />
+            <Bar
+              dataKey="churned"
+              name={t.insights.churned}
+              stackId="m"
+              fill="var(--destructive)"
+              maxBarSize={32}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="sr-only">
+        <caption>{t.insights.movementTitle}</caption>
+        <thead>
+          <tr>
+            <th>{t.insights.month}</th>
+            <th>{t.insights.newSubs}</th>
+            <th>{t.insights.renewed}</th>
+            <th>{t.insights.churned}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month}>
+              <td>{formatMonth(m.month)}</td>
+              <td>{m.new}</td>
+              <td>{m.renewed}</td>
+              <td>{m.churned}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { t as shell } from './pt-BR';
+
+/** Texts of 'Visão geral' (issue 35): the creator's figures on the home and on their own page. */
+export const t = {
+  ...shell,
+  insights: {
+    title: 'Visão geral',
+    description: 'Os números do seu espaço: receita, assinantes e o que mais rendeu.',
+    summaryTitle: 'Seus números',
+    details: 'Ver visão geral',
+    mrr: 'Receita recorrente mensal',
+    mrrHint: 'Planos trimestrais e anuais divididos por mês, com desconto.',
+    active: 'Assinantes ativos',
+    byPlan: (m: number, q: number, y: number) => `${m} mensal · ${q} trimestral · ${y} anual`,
+    automatic: 'Com Pix Automático',
+    automaticHint: (n: number) =>
+      n === 1 ? '1 assinatura renova sozinha' : `${n} assinaturas renovam sozinhas`,
+    thisMonth: 'Receita no mês',
+    thisMonthHint: (refunds: string) => `Já descontados ${refunds} de reembolsos.`,
+    churn: 'Cancelamentos no último mês',
+    churnNone: 'Sem base no mês passado',
+    revenueTitle: 'Receita por mês',
+    revenueChart: 'Gráfico de barras empilhadas da receita por mês, por origem',
+    movementTitle: 'Novos e cancelados',
+    movementChart: 'Gráfico de barras de assinantes novos, renovados e cancelados por mês',
+    month: 'Mês',
+    sources: {
+      subscriptions: 'Assinaturas',
+      posts: 'Conteúdo avulso',
+      messages: 'Mensagens pagas',
+      tips: 'Gorjetas',
+      total: 'Total',
+    },
+    newSubs: 'Novos',
+    renewed: 'Renovados',
+    churned: 'Cancelados',
+    topTitle: 'Publicações em destaque',
+    topEmpty: 'As publicações mais curtidas e vendidas do período aparecem aqui.',
+    untitled: 'Publicação sem descrição',
+    likes: (n: number) => (n === 1 ? '1 curtida' : `${n} curtidas`),
+    purchases: (n: number) => (n === 1 ? '1 compra' : `${n} compras`),
+    period: 'Período',
+    periods: {
+      3: '3 meses',
+      6: '6 meses',
+      12: '12 meses',
+      24: '24 meses',
+      36: '36 meses',
+    } as Record<number, string>,
+    export: 'Exportar CSV',
+    exportFile: 'visao-geral.csv',
+    emptyTitle: 'Seus números aparecem aqui',
+    emptyText:
+      'Quando os primeiros fãs assinarem ou comprarem, você acompanha aqui a receita de cada mês, quem chegou e quem saiu.',
+    emptyAction: 'Configurar planos',
+    loadError: 'Não foi possível carregar os números.',
+  },
+};
