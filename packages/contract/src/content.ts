@@ -265,6 +265,15 @@ export const CONTENT_ERRORS = defineErrors({
   CONTENT_LOCKED: { status: 403, message: 'Desbloqueie esta publicação para ver o arquivo.' },
   ALREADY_PURCHASED: { status: 409, message: 'Você já comprou este conteúdo.' },
   NOT_FOR_SALE: { status: 400, message: 'Esta publicação não está à venda.' },
+  MEDIA_NOT_FAILED: {
+    status: 409,
+    message: 'Esta publicação não tem vídeo com falha para processar de novo.',
+  },
+  VIDEO_NOT_PLAYABLE: {
+    status: 415,
+    message:
+      'Este servidor aceita só vídeos MP4 em H.264 com áudio AAC. Converta o vídeo e envie de novo.',
+  },
   PRICE_NEEDS_ATTACHMENT: {
     status: 400,
     message: 'Anexe uma imagem ou um vídeo para vender a publicação.',

@@ -376,7 +376,8 @@ export async function mp4PlaysAsIs(read: ReadRange, size: number): Promise<boole
         const t = { handler: '' };
         walk(buf, at + 8, at + size, t);
       } else if (CONTAINERS.has(type)) walk(buf, at + 8, at + size, track);
-      else if (type === 'hdlr' && size >= 20) track.handler = buf.toString('latin1', at + 16, at + 20);
+      else if (type === 'hdlr' && size >= 20)
+        track.handler = buf.toString('latin1', at + 16, at + 20);
       else if (type === 'stsd' && size >= 24)
         tracks.push({ handler: track.handler, format: buf.toString('latin1', at + 20, at + 24) });
       at += size;
