@@ -83,6 +83,8 @@ const EnvSchema = z
      * (@ffmpeg-installer). `none`: run without ffmpeg (only MP4 already in H.264/AAC accepted).
      */
     FFMPEG_PATH: z.string().min(1).optional(),
+    /** The system's search path, where ffmpeg and ffprobe are looked for after FFMPEG_PATH. */
+    PATH: z.string().default(''),
     /** ffprobe: this path, else beside FFMPEG_PATH, else on PATH, else @ffprobe-installer's. */
     FFPROBE_PATH: z.string().min(1).optional(),
     /** Videos processed (probed, transcoded) at once per process; the others wait in the queue. */
@@ -266,7 +268,7 @@ export interface Config {
   timeouts: { requestMs: number; connectionMs: number; uploadIdleMs: number };
   imageDecodeConcurrency: number;
   /** Videos: where ffmpeg/ffprobe are asked for (lib/video locates them) and how many at once. */
-  media: { ffmpegPath?: string; ffprobePath?: string; concurrency: number };
+  media: { ffmpegPath?: string; ffprobePath?: string; searchPath: string; concurrency: number };
   /** Bank files read in worker threads: how many at once, and each one's deadline. */
   importParse: { workers: number; timeoutMs: number };
   corsOrigins: string[];
@@ -366,6 +368,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     media: {
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
+      searchPath: e.PATH,
       concurrency: e.MEDIA_CONCURRENCY,
     },
     importParse: { workers: e.IMPORT_PARSE_WORKERS, timeoutMs: e.IMPORT_PARSE_TIMEOUT_MS },

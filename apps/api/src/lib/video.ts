@@ -33,8 +33,8 @@ function answers(bin: string): Promise<boolean> {
   });
 }
 
-function onPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+function onPath(name: string, searchPath: string): string | null {
+  for (const dir of searchPath.split(path.delimiter)) {
     if (!dir) continue;
     const file = path.join(dir, name);
     try {
@@ -77,7 +77,7 @@ async function fromNpm(tool: 'ffmpeg' | 'ffprobe'): Promise<string | null> {
  * running it; null when either is missing or `FFMPEG_PATH=none`. Logs which.
  */
 export async function locateVideoTools(
-  opts: { ffmpegPath?: string; ffprobePath?: string },
+  opts: { ffmpegPath?: string; ffprobePath?: string; searchPath: string },
   logger: FastifyBaseLogger,
 ): Promise<VideoTools | null> {
   if (opts.ffmpegPath === 'none') {
@@ -93,13 +93,13 @@ export async function locateVideoTools(
   };
   const ffmpeg = await first([
     () => opts.ffmpegPath ?? null,
-    () => onPath('ffmpeg'),
+    () => onPath('ffmpeg', opts.searchPath),
     () => fromNpm('ffmpeg'),
   ]);
   const ffprobe = await first([
     () => opts.ffprobePath ?? null,
     () => (ffmpeg ? path.join(path.dirname(ffmpeg), 'ffprobe') : null),
-    () => onPath('ffprobe'),
+    () => onPath('ffprobe', opts.searchPath),
     () => fromNpm('ffprobe'),
   ]);
   if (!ffmpeg || !ffprobe) {

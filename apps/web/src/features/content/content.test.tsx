@@ -78,15 +78,17 @@ function choose(f: File) {
 }
 
 describe('composer rules', () => {
-  it('accepts only JPEG, PNG and MP4 within the size limits', () => {
-    expect(COMPOSER_ACCEPT).toBe('image/jpeg,image/png,video/mp4');
+  it('accepts only JPEG, PNG, MP4, MOV and WebM within the size limits', () => {
+    expect(COMPOSER_ACCEPT).toBe('image/jpeg,image/png,video/mp4,video/quicktime,video/webm');
     expect(checkComposerFile({ type: 'image/jpeg', size: 10 })).toEqual({
       ok: true,
       type: 'image/jpeg',
     });
     expect(checkComposerFile({ type: 'image/png', size: 10 }).ok).toBe(true);
     expect(checkComposerFile({ type: 'video/mp4', size: 10 }).ok).toBe(true);
-    for (const type of ['image/gif', 'image/webp', 'video/quicktime', 'application/pdf', ''])
+    expect(checkComposerFile({ type: 'video/quicktime', size: 10 }).ok).toBe(true);
+    expect(checkComposerFile({ type: 'video/webm', size: 10 }).ok).toBe(true);
+    for (const type of ['image/gif', 'image/webp', 'video/x-msvideo', 'application/pdf', ''])
       expect(checkComposerFile({ type, size: 10 })).toEqual({ ok: false, reason: 'type' });
     expect(checkComposerFile({ type: 'image/png', size: 16 * 1024 * 1024 })).toEqual({
       ok: false,
@@ -195,7 +197,10 @@ describe('Composer', () => {
     signIn();
     mockFetch(() => ({ body: {} }));
     renderAt(<Composer workspaceId={WS_ID} authorName="Maria" />);
-    expect(fileInput()).toHaveAttribute('accept', 'image/jpeg,image/png,video/mp4');
+    expect(fileInput()).toHaveAttribute(
+      'accept',
+      'image/jpeg,image/png,video/mp4,video/quicktime,video/webm',
+    );
 
     choose(file('primeira.png', 'image/png'));
     expect(screen.getByRole('img', { name: 'Pré-visualização da imagem anexada' })).toHaveAttribute(
