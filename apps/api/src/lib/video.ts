@@ -153,6 +153,7 @@ function run(
     const kill = () => child.kill('SIGKILL');
     const timer = setTimeout(kill, opts.timeoutMs);
     opts.signal?.addEventListener('abort', kill, { once: true });
+    if (opts.signal?.aborted) kill();
     child.stdout.on('data', (chunk: Buffer) => {
       if (opts.onStdout) opts.onStdout(chunk.toString('utf8'));
       else if ((outBytes += chunk.length) <= 64 * 1024 * 1024) out.push(chunk);

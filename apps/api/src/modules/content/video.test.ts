@@ -25,7 +25,7 @@ import { waitUntil } from '../../../test/support/wait';
 import { addTeamMember } from '../../../test/support/workspaces';
 import { contentAttachments } from '../../db/schema';
 import { setVideoProgress } from './content.repo';
-import { videoQueue } from './video.jobs';
+import { processVideo, videoQueue } from './video.jobs';
 
 const FFMPEG = '/usr/bin/ffmpeg';
 const FFPROBE = '/usr/bin/ffprobe';
@@ -331,6 +331,49 @@ describe('videos processed in the job queue', () => {
   });
 });
 
+describe('a stop mid-transcode', () => {
+  it('loses nothing: the run is interrupted, the next one makes the video once', async () => {
+    const mov = clip('long.mov', 'testsrc=size=640x360:rate=25:duration=5', [
+      ...['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=none'],
+      ...['-tag:v', 'hvc1', '-c:a', 'aac', '-f', 'mov'],
+    ]);
+    // posted while no job is sent: this test runs the job itself
+    const queue = t.ctx.queue;
+    t.ctx.queue = Object.assign(Object.create(queue) as JobQueue, {
+      send: async () => ({ id: 'none', created: false }),
+    });
+    const { post, filePath } = await postVideo('mov', mov).finally(() => (t.ctx.queue = queue));
+    const row = await attachmentRow(post.id);
+    const job = { data: { attachmentId: row.id, attempts: 1 }, retryCount: 0, retryLimit: 2 };
+
+    const stop = new AbortController();
+    const interrupted = processVideo(t.ctx, job, { signal: stop.signal });
+    setTimeout(() => stop.abort(), 300);
+    await expect(interrupted).rejects.toThrow();
+    expect(await attachmentRow(post.id)).toMatchObject({ status: 'processing', filePath });
+    expect(await stored(filePath)).toBe(true);
+
+    await processVideo(t.ctx, job);
+    const rows = await t.ctx.db
+      .select()
+      .from(contentAttachments)
+      .where(eq(contentAttachments.contentId, post.id));
+    expect(rows.filter((r) => r.kind === 'video')).toMatchObject([
+      { status: 'ready', filePath: `media/${row.id}/video.mp4`, width: 640, height: 360 },
+    ]);
+    expect(rows.filter((r) => r.posterOf === row.id)).toHaveLength(1);
+    expect(await stored(filePath)).toBe(false);
+    // a late second delivery of the same run finds nothing to do
+    await processVideo(t.ctx, job);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(contentAttachments)
+        .where(eq(contentAttachments.contentId, post.id)),
+    ).toHaveLength(2);
+  });
+});
+
 describe('without ffmpeg', () => {
   let bare: TestContext;
   let creator: TestUser;
@@ -368,7 +411,12 @@ describe('without ffmpeg', () => {
     ]);
     for (const [ext, bytes] of [
       ['mp4', hevc],
-      ['mov', readFileSync(path.join(clips, 'hevc.mov'))],
+      [
+        'mov',
+        clip('plain.mov', 'testsrc=size=160x120:rate=10:duration=1', [
+          ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mov'],
+        ]),
+      ],
     ] as const) {
       const res = await post(ext, bytes);
       expect(res.statusCode).toBe(415);
