@@ -56,7 +56,7 @@ import { sendVideoJob } from './video.jobs';
 import type { NewAttachment } from './content.repo';
 import type { DbOrTx } from '../../db/client';
 import { cancelItemCharges } from '../payments/payments.service';
-import { findPostOfFile, hasPurchased } from './purchases.repo';
+import { findPostForSale, findPostOfFile, hasPurchased } from './purchases.repo';
 
 /** Media URLs in a list stay valid this long (a page is read for a while); refresh via /contents/objects. */
 export const LIST_MEDIA_URL_TTL_SECONDS = 900;
@@ -338,11 +338,13 @@ export async function toggleContentLike(
   contentId: string,
 ): Promise<LikeResponse> {
   const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
-  const postWorkspaceId = await findContentWorkspaceId(ctx.db, contentId);
-  if (!postWorkspaceId) throw contentNotFound();
+  const post = await findPostForSale(ctx.db, contentId);
+  if (!post) throw contentNotFound();
   const now = ctx.clock.now();
-  if ((await contentAccess(ctx.db, me, postWorkspaceId, now)) === 'none')
-    throw subscriptionRequired();
+  const access = await contentAccess(ctx.db, me, post.workspaceId, now);
+  if (access === 'none') throw subscriptionRequired();
+  // a post whose video is still processing is not shown to fans yet
+  if (access === 'subscriber' && post.mediaPending) throw contentNotFound();
   const result = await toggleLike(ctx.db, contentId, me.userId, now);
   // Null: the post was deleted between the check and the toggle.
   if (!result) throw contentNotFound();

@@ -283,6 +283,12 @@ describe('videos processed in the job queue', () => {
       headers: bearer(fan.accessToken),
     });
     expect(objects.statusCode).toBe(404);
+    const like = await t.inject({
+      method: 'POST',
+      url: `/api/v1/content/${fan.workspaceId}/${post.id}/like`,
+      headers: bearer(fan.accessToken),
+    });
+    expect(like.statusCode).toBe(404);
     const feed = await t.inject({
       method: 'GET',
       url: `/api/v1/contents/${fan.workspaceId}/feed`,
