@@ -13,6 +13,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAttachment, ContentItem } from '@fa-clube/contract';
 import { createJobQueue } from '../../lib/queue';
+import { locateVideoTools, makePlayableMp4, planVideo, probeVideo } from '../../lib/video';
 import type { JobQueue } from '../../lib/queue';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
@@ -334,6 +335,55 @@ describe('videos processed in the job queue', () => {
     const none = await retry(owner, plain.id);
     expect(none.statusCode).toBe(409);
     expect(none.json().code).toBe('MEDIA_NOT_FAILED');
+  });
+});
+
+describe('lib/video', () => {
+  const warnings: string[] = [];
+  const recorder = {
+    ...logger,
+    warn: (...args: unknown[]) => warnings.push(String(args.at(-1))),
+    info: () => undefined,
+  } as unknown as FastifyBaseLogger;
+
+  it('says at start when there is no ffmpeg', async () => {
+    expect(await locateVideoTools({ ffmpegPath: 'none', searchPath: '' }, recorder)).toBeNull();
+    expect(warnings.join('\n')).toMatch(/só vídeos MP4 em H\.264\/AAC/);
+  });
+
+  it.runIf(process.platform === 'linux' && process.arch === 'x64')(
+    'finds the ffmpeg and ffprobe npm install brought when neither FFMPEG_PATH nor PATH has one',
+    async () => {
+      const tools = await locateVideoTools(
+        { ffmpegPath: path.join(clips, 'no-such-ffmpeg'), searchPath: '' },
+        recorder,
+      );
+      expect(tools?.ffmpeg).toMatch(/node_modules\/@ffmpeg-installer\/linux-x64\/ffmpeg$/);
+      expect(tools?.ffprobe).toMatch(/node_modules\/@ffprobe-installer\/linux-x64\/ffprobe$/);
+    },
+    60_000,
+  );
+
+  it('reports the progress of a transcode, rising to the end', async () => {
+    clip(
+      'progress.webm',
+      'testsrc=size=320x240:rate=25:duration=3',
+      ['-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '300k'],
+      false,
+    );
+    const input = path.join(clips, 'progress.webm');
+    const probe = await probeVideo(t.ctx.video!, input);
+    expect(probe).toMatchObject({ video: { codec: 'vp8', width: 320, height: 240 } });
+    expect(probe.durationSeconds).toBeGreaterThan(2.5);
+    const plan = planVideo(probe);
+    expect(plan).toEqual({ copy: false, width: 320, height: 240 });
+    const seen: number[] = [];
+    await makePlayableMp4(t.ctx.video!, input, path.join(clips, 'progress.mp4'), probe, plan, {
+      onProgress: (p) => seen.push(p),
+    });
+    expect(seen.length).toBeGreaterThan(0);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    expect(seen.at(-1)).toBeGreaterThanOrEqual(90);
   });
 });
 
