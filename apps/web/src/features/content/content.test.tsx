@@ -450,6 +450,58 @@ describe('owner menu', () => {
   });
 });
 
+describe('videos processed by the server', () => {
+  it("shows the owner 'Processando vídeo… N %', a failure's reason and 'Tentar de novo', which asks again and reloads", async () => {
+    signIn();
+    const processing = makePost({
+      is_owner: true,
+      description: 'Vídeo subindo',
+      workspace_id: WS_ID,
+      attachments: [{ ...videoAttachment(1), status: 'processing', progress: 40 }],
+    });
+    const failed = makePost({
+      is_owner: true,
+      description: 'Vídeo com problema',
+      workspace_id: WS_ID,
+      attachments: [
+        { ...videoAttachment(2), status: 'failed', reason: 'Não conseguimos ler este vídeo.' },
+      ],
+    });
+    let feedLoads = 0;
+    const { calls } = mockFetch((call: Call) => {
+      if (call.path === `/api/v1/contents/${WS_ID}/feed`) {
+        feedLoads += 1;
+        return { body: contentsPage([processing, failed], 1, 25, 2) };
+      }
+      if (call.path.endsWith('/retry-media')) return { body: failed };
+      return { body: {} };
+    });
+    renderAt(<Feed />);
+    const [first, second] = await screen.findAllByTestId('post');
+    expect(within(first!).getByText('Processando vídeo… 40 %')).toBeInTheDocument();
+    expect(
+      within(first!).getByRole('progressbar', { name: 'Progresso do processamento do vídeo' }),
+    ).toBeInTheDocument();
+    expect(within(first!).queryByLabelText(/^Vídeo publicado por/)).toBeNull();
+
+    expect(within(second!).getByRole('alert')).toHaveTextContent('Não conseguimos ler este vídeo.');
+    await userEvent.click(within(second!).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('O vídeo voltou para a fila de processamento.')).toBeVisible();
+    expect(calls.find((c) => c.method === 'POST')?.path).toBe(
+      `/api/v1/content/${WS_ID}/${failed.id}/retry-media`,
+    );
+    await waitFor(() => expect(feedLoads).toBeGreaterThanOrEqual(2));
+  });
+
+  it('keeps a video that is not ready out of the viewer and the Mídias grid', () => {
+    const ready = makePost({ attachments: [videoAttachment(1)] });
+    const busy = makePost({
+      attachments: [{ ...videoAttachment(2), status: 'processing', progress: 0 }],
+    });
+    expect(viewerItemsOf([busy, ready]).map((i) => i.post.id)).toEqual([ready.id]);
+  });
+});
+
 describe('infinite scroll', () => {
   it('loads the feed 25 posts at a time from page 1 and ends with a message', async () => {
     signIn();
