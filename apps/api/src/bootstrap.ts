@@ -21,6 +21,8 @@ import { subscriptionCharges } from './modules/subscriptions/subscriptions.servi
 import { tipCharges } from './modules/tips/tips.service';
 import { forgetRecoveryCodesOf, verifySignInCode } from './modules/two-factor/two-factor.service';
 import type { Storage } from './lib/storage';
+import { locateVideoTools } from './lib/video';
+import type { VideoTools } from './lib/video';
 
 export interface ContextOverrides {
   database?: Database;
@@ -30,6 +32,8 @@ export interface ContextOverrides {
   clock?: Clock;
   logger?: FastifyBaseLogger;
   storage?: Storage;
+  /** Tests: the video tools as found (null: none), instead of looking for them. */
+  video?: VideoTools | null;
 }
 
 /**
@@ -78,6 +82,10 @@ export async function createContext(
         ? new RedisThrottle(redis, clock, config.redis.keyPrefix)
         : new MemoryThrottle(clock),
     storage: overrides.storage ?? createStorage(config, { signingKey: keys.signing, clock }),
+    video:
+      overrides.video !== undefined
+        ? overrides.video
+        : await locateVideoTools(config.media, logger),
     queue: createJobQueue({ database, logger, work: config.role !== 'web' }),
     metrics: createMetrics(),
     secondFactor: { verifySignInCode, forget: forgetRecoveryCodesOf },

@@ -96,6 +96,17 @@ const EnvSchema = z
     UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     /** Images decoded (re-encoded) at once per process; the others wait. */
     IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /**
+     * ffmpeg for videos: this path, else `ffmpeg` on PATH, else the binary `npm install` brought
+     * (@ffmpeg-installer). `none`: run without ffmpeg (only MP4 already in H.264/AAC accepted).
+     */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    /** The system's search path, where ffmpeg and ffprobe are looked for after FFMPEG_PATH. */
+    PATH: z.string().default(''),
+    /** ffprobe: this path, else beside FFMPEG_PATH, else on PATH, else @ffprobe-installer's. */
+    FFPROBE_PATH: z.string().min(1).optional(),
+    /** Videos processed (probed, transcoded) at once per process; the others wait in the queue. */
+    MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     /** Worker threads per process that read imported bank files; more files wait their turn. */
     IMPORT_PARSE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
     /** A bank file still being read after this is refused (400) and its worker stopped. */
@@ -294,6 +305,8 @@ export interface Config {
   bodyLimit: number;
   timeouts: { requestMs: number; connectionMs: number; uploadIdleMs: number };
   imageDecodeConcurrency: number;
+  /** Videos: where ffmpeg/ffprobe are asked for (lib/video locates them) and how many at once. */
+  media: { ffmpegPath?: string; ffprobePath?: string; searchPath: string; concurrency: number };
   /** Bank files read in worker threads: how many at once, and each one's deadline. */
   importParse: { workers: number; timeoutMs: number };
   corsOrigins: string[];
@@ -396,6 +409,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     },
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
+    media: {
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      searchPath: e.PATH,
+      concurrency: e.MEDIA_CONCURRENCY,
+    },
     importParse: { workers: e.IMPORT_PARSE_WORKERS, timeoutMs: e.IMPORT_PARSE_TIMEOUT_MS },
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,

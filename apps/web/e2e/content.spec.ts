@@ -87,7 +87,8 @@ test.describe('posting and viewing content', () => {
     await expect(composer.getByRole('progressbar')).toBeVisible();
     await expect(posts).toHaveCount(2);
     const video = posts.first().getByLabel('Vídeo publicado por Carla Mendes');
-    await expect(video).toBeVisible();
+    // the server makes the MP4 in its job queue ('Processando vídeo…'); the list asks again
+    await expect(video).toBeVisible({ timeout: 30_000 });
     await expect(posts.first()).toContainText('Um pedacinho do vídeo novo');
     await expect(video).toHaveAttribute('poster', /.+/);
     await expect(video).toHaveAttribute('preload', 'metadata');

@@ -5,4 +5,11 @@
 export const POST_TEXT_MIN = 3;
 export const POST_TEXT_MAX = 5000;
 /** Content types the composer offers (spec section 9); the server also accepts image/webp. */
-export const COMPOSER_CONTENT_TYPES = ['image/jpeg', 'image/png', 'video/mp4'] as const;
+export const COMPOSER_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'video/mp4',
+  // a phone's .mov and a WebM: made into MP4 by the server (issue 33)
+  'video/quicktime',
+  'video/webm',
+] as const;

@@ -87,8 +87,12 @@ export const ImageVariant = z
   .meta({ id: 'ImageVariant' });
 export type ImageVariant = z.infer<typeof ImageVariant>;
 
-/** ready, or failed: an old image that could not be re-encoded (only its owner gets it). */
-export const AttachmentStatus = z.enum(['ready', 'failed']);
+/**
+ * ready; processing: a video in the job queue (its post is shown to the owner and the team only);
+ * failed: a video that could not be processed, or an old image that could not be re-encoded
+ * (only its owner gets it, with `reason`).
+ */
+export const AttachmentStatus = z.enum(['ready', 'processing', 'failed']);
 export type AttachmentStatus = z.infer<typeof AttachmentStatus>;
 
 /** An attachment with short-lived signed URLs (never a bare storage path to fetch). */
@@ -113,10 +117,13 @@ export const ContentAttachment = z
     /**
      * Images: the size in pixels of `url` (re-encoded on arrival: rotated, no
      * metadata, at most 2560 px), to reserve the box before it loads. Null on an
-     * image posted before re-encoding existed and not yet re-encoded.
+     * image posted before re-encoding existed and not yet re-encoded. Videos: the
+     * size of the processed MP4 (at most 1080p) once ready.
      */
     width: z.number().int().nullable().optional(),
     height: z.number().int().nullable().optional(),
+    /** Videos being processed: how far, 0 to 100 ('Processando vídeo… 40 %'). */
+    progress: z.number().int().min(0).max(100).optional(),
     /** Images: every width of the image, smallest first, the last being `url` itself. */
     variants: z.array(ImageVariant).optional(),
     status: AttachmentStatus,
@@ -258,6 +265,15 @@ export const CONTENT_ERRORS = defineErrors({
   CONTENT_LOCKED: { status: 403, message: 'Desbloqueie esta publicação para ver o arquivo.' },
   ALREADY_PURCHASED: { status: 409, message: 'Você já comprou este conteúdo.' },
   NOT_FOR_SALE: { status: 400, message: 'Esta publicação não está à venda.' },
+  MEDIA_NOT_FAILED: {
+    status: 409,
+    message: 'Esta publicação não tem vídeo com falha para processar de novo.',
+  },
+  VIDEO_NOT_PLAYABLE: {
+    status: 415,
+    message:
+      'Este servidor aceita só vídeos MP4 em H.264 com áudio AAC. Converta o vídeo e envie de novo.',
+  },
   PRICE_NEEDS_ATTACHMENT: {
     status: 400,
     message: 'Anexe uma imagem ou um vídeo para vender a publicação.',

@@ -55,6 +55,7 @@ export const paths = {
   content: '/content/:ws',
   contentItem: '/content/:ws/:id',
   contentLike: '/content/:ws/:id/like',
+  contentRetryMedia: '/content/:ws/:id/retry-media',
   feed: '/contents/:ws/feed',
   profileContents: '/contents/:ws/profile',
   contentObject: '/contents/objects',

@@ -11,6 +11,7 @@ import type { Throttle } from './rate-limit';
 import type { Metrics } from './metrics';
 import type { Keys } from './secrets';
 import type { Storage } from './storage/types';
+import type { VideoTools } from './video';
 
 /**
  * Everything a service needs, built once at start (server.ts) or per test file
@@ -32,6 +33,8 @@ export interface AppContext {
   redis?: Redis;
   /** Object storage (local files or S3), see lib/storage/index.ts. */
   storage: Storage;
+  /** ffmpeg and ffprobe (lib/video.ts); null: none found, only MP4 in H.264/AAC accepted as is. */
+  video: VideoTools | null;
   /** Durable background jobs (lib/queue): modules declare queues, server.ts starts them. */
   queue: JobQueue;
   /** This process's Prometheus registry (lib/metrics), served on METRICS_PORT. */

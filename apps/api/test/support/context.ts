@@ -83,6 +83,9 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     // No shedding on event-loop lag: PGlite's migrations block the loop for seconds on a busy
     // machine, and the next requests would get 503 (the limit tests set what they test).
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // no ffmpeg unless a test asks for it (the video tests give /usr/bin/ffmpeg): a video is then
+    // taken as it is, as the tests of posts expect
+    FFMPEG_PATH: 'none',
     ...opts.env,
   });
   const database = await createTestDatabase({

@@ -51,7 +51,11 @@ function box(type: string, ...payload: Buffer[]): Buffer {
   return Buffer.concat([header, body]);
 }
 
-/** ftyp (isom) + an empty-movie moov/mvhd: what file-type reads as video/mp4. */
+/**
+ * ftyp (isom) + a moov/mvhd with one H.264 video track described (hdlr `vide`, stsd `avc1`) and no
+ * frames: what file-type reads as video/mp4, and what a server without ffmpeg takes as a video in
+ * H.264 (lib/video mp4PlaysAsIs). Not a playable video: the tests that need one make it with ffmpeg.
+ */
 export function makeMp4(extraBytes = 0): Buffer {
   const ftyp = box(
     'ftyp',
@@ -68,7 +72,10 @@ export function makeMp4(extraBytes = 0): Buffer {
     mvhd.writeUInt32BE(v, 36 + i * 4),
   );
   mvhd.writeUInt32BE(2, 96); // next track id
-  const moov = box('moov', box('mvhd', mvhd));
+  const hdlr = box('hdlr', Buffer.alloc(8), Buffer.from('vide', 'latin1'), Buffer.alloc(13));
+  const stsd = box('stsd', Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), box('avc1', Buffer.alloc(78)));
+  const trak = box('trak', box('mdia', hdlr, box('minf', box('stbl', stsd))));
+  const moov = box('moov', box('mvhd', mvhd), trak);
   const parts = [ftyp, moov];
   if (extraBytes > 0) parts.push(box('free', Buffer.alloc(extraBytes)));
   return Buffer.concat(parts);

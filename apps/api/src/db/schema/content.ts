@@ -73,10 +73,18 @@ export const contentAttachments = pgTable(
     variantOf: uuid('variant_of').references((): AnyPgColumn => contentAttachments.id, {
       onDelete: 'cascade',
     }),
-    /** ready | failed (an old image the backfill could not re-encode: the owner alone sees it). */
+    /**
+     * ready | processing (a video in the job queue, content/video.jobs.ts: its post is shown to
+     * the team only) | failed (a video that could not be processed, or an old image the
+     * backfill could not re-encode: the owner alone sees it).
+     */
     status: text('status').notNull().default('ready'),
     /** pt-BR, for the owner, when `status` is failed. */
     reason: text('reason'),
+    /** A video being processed: percent done (0–99), written by its job. */
+    progress: integer('progress'),
+    /** A video's processing runs asked (1 on posting, +1 per retry): its job's key. */
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [
     index('content_attachments_content_idx').on(t.contentId),
@@ -87,6 +95,13 @@ export const contentAttachments = pgTable(
     index('content_attachments_variant_of_idx')
       .on(t.variantOf)
       .where(sql`${t.variantOf} is not null`),
+    /**
+     * Videos not ready (processing or failed): hides their posts from fans and is the video
+     * sweep's work list. Holds only those rows, so probing it per post costs nothing.
+     */
+    index('content_attachments_pending_video_idx')
+      .on(t.contentId)
+      .where(sql`${t.kind} = 'video' and ${t.status} <> 'ready'`),
     /** The backfill's work list: images not re-encoded yet (bounded reads, empty once done). */
     index('content_attachments_unprocessed_idx')
       .on(t.id)

@@ -3,16 +3,25 @@ import type { QueueDefinition } from '../../lib/queue';
 import { contentRoutes } from './content.routes';
 import { imageBackfillQueue, sendImageBackfill } from './media-backfill.jobs';
 import { purchaseRoutes } from './purchases.routes';
+import { sendProcessingVideos, videoQueue } from './video.jobs';
 
 export const contentModule = defineModule({
   name: 'content',
   routes: [contentRoutes, purchaseRoutes],
-  queues: [(ctx) => imageBackfillQueue(ctx) as QueueDefinition<unknown>],
+  queues: [
+    (ctx) => imageBackfillQueue(ctx) as QueueDefinition<unknown>,
+    (ctx) => videoQueue(ctx) as QueueDefinition<unknown>,
+  ],
   jobs: [
     {
       name: 'imagens antigas sem metadados',
       intervalMs: () => 10 * 60_000,
       run: sendImageBackfill,
+    },
+    {
+      name: 'vídeos a processar',
+      intervalMs: () => 60_000,
+      run: sendProcessingVideos,
     },
   ],
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contentAttachments, contentLikes, contents } from '../../db/schema/content';
 import { queryRows, ts, lockUntilCommit } from '../../db/sql';
@@ -37,6 +37,8 @@ export interface NewAttachment extends Partial<Dimensions> {
   size: number;
   variants?: NewVariant[];
   poster?: { filePath: string; contentType: MediaContentType; size: number } & Dimensions;
+  /** A video to process in the job queue (content/video.jobs.ts): its first run. */
+  processing?: boolean;
 }
 
 /** The rows of an image's smaller widths (same post, position and type as the image). */
@@ -97,6 +99,7 @@ export async function insertContent(
         width: a.width,
         height: a.height,
         position,
+        ...(a.processing ? { status: 'processing', progress: 0, attempts: 1 } : {}),
       })
       .returning({ id: contentAttachments.id });
     await insertVariants(
@@ -323,4 +326,186 @@ export async function markImageFailed(db: DbOrTx, id: string, reason: string) {
     .update(contentAttachments)
     .set({ status: 'failed', reason })
     .where(and(eq(contentAttachments.id, id), unprocessed()));
+}
+
+// ---- videos processed in the job queue (video.jobs.ts) ----
+
+/** The condition of content_attachments_pending_video_idx, narrowed to those still to process. */
+const processingVideo = () =>
+  and(
+    eq(contentAttachments.kind, 'video'),
+    ne(contentAttachments.status, 'ready'),
+    eq(contentAttachments.status, 'processing'),
+  );
+
+/** Videos still to process after `afterId`, in id order (the pending-video index), with their run. */
+export async function listProcessingVideos(db: DbOrTx, afterId: string | null, limit: number) {
+  return db
+    .select({ id: contentAttachments.id, attempts: contentAttachments.attempts })
+    .from(contentAttachments)
+    .where(and(processingVideo(), ...(afterId ? [gt(contentAttachments.id, afterId)] : [])))
+    .orderBy(asc(contentAttachments.id))
+    .limit(limit);
+}
+
+export interface VideoToProcess {
+  id: string;
+  contentId: string;
+  workspaceId: string;
+  /** The upload, as sent. */
+  filePath: string;
+  position: number;
+  attempts: number;
+  /** The owner gave a poster image. */
+  hasPoster: boolean;
+}
+
+/** A video still to process in run `attempts`, or null (done, failed, retried since, or deleted). */
+export async function findVideoToProcess(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+): Promise<VideoToProcess | null> {
+  const [row] = await db
+    .select({
+      id: contentAttachments.id,
+      contentId: contentAttachments.contentId,
+      workspaceId: contents.workspaceId,
+      filePath: contentAttachments.filePath,
+      position: contentAttachments.position,
+      attempts: contentAttachments.attempts,
+      hasPoster: sql<boolean>`exists (select 1 from ${contentAttachments} p
+                                       where p.poster_of = ${contentAttachments.id})`,
+    })
+    .from(contentAttachments)
+    .innerJoin(contents, eq(contents.id, contentAttachments.contentId))
+    .where(
+      and(
+        eq(contentAttachments.id, id),
+        eq(contentAttachments.attempts, attempts),
+        processingVideo(),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, hasPoster: Boolean(row.hasPoster) } : null;
+}
+
+/** How far a video's processing is (its owner's 'Processando vídeo… 40 %'). */
+export async function setVideoProgress(
+  db: DbOrTx,
+  video: Pick<VideoToProcess, 'id' | 'attempts'>,
+  percent: number,
+) {
+  await db
+    .update(contentAttachments)
+    .set({ progress: percent })
+    .where(
+      and(
+        eq(contentAttachments.id, video.id),
+        eq(contentAttachments.attempts, video.attempts),
+        processingVideo(),
+      ),
+    );
+}
+
+/**
+ * Points a processed video's row at its MP4 (ready) and adds the poster made from it, unless the
+ * row changed meanwhile (deleted, or another run saved it): false then.
+ */
+export async function saveProcessedVideo(
+  tx: DbOrTx,
+  video: VideoToProcess,
+  mp4: NewVariant,
+  poster: (NewVariant & { contentType: MediaContentType }) | null,
+): Promise<boolean> {
+  const updated = await tx
+    .update(contentAttachments)
+    .set({
+      filePath: mp4.filePath,
+      contentType: 'video/mp4',
+      size: mp4.size,
+      width: mp4.width,
+      height: mp4.height,
+      status: 'ready',
+      progress: null,
+      reason: null,
+    })
+    .where(
+      and(
+        eq(contentAttachments.id, video.id),
+        eq(contentAttachments.filePath, video.filePath),
+        eq(contentAttachments.attempts, video.attempts),
+        processingVideo(),
+      ),
+    )
+    .returning({ id: contentAttachments.id });
+  if (updated.length === 0) return false;
+  if (poster)
+    await tx.insert(contentAttachments).values({
+      contentId: video.contentId,
+      filePath: poster.filePath,
+      kind: 'image',
+      contentType: poster.contentType,
+      size: poster.size,
+      width: poster.width,
+      height: poster.height,
+      position: video.position,
+      posterOf: video.id,
+    });
+  return true;
+}
+
+/** A video that could not be processed: its owner sees the reason and may retry or delete. */
+export async function markVideoFailed(
+  db: DbOrTx,
+  video: Pick<VideoToProcess, 'id' | 'attempts'>,
+  reason: string,
+) {
+  await db
+    .update(contentAttachments)
+    .set({ status: 'failed', reason, progress: null })
+    .where(
+      and(
+        eq(contentAttachments.id, video.id),
+        eq(contentAttachments.attempts, video.attempts),
+        processingVideo(),
+      ),
+    );
+}
+
+/**
+ * The failed videos of a post of the workspace back to processing, in a new run: answers them
+ * (empty when the post has none, or is not the workspace's).
+ */
+export async function retryFailedVideos(db: DbOrTx, workspaceId: string, contentId: string) {
+  return db
+    .update(contentAttachments)
+    .set({
+      status: 'processing',
+      progress: 0,
+      reason: null,
+      attempts: sql`${contentAttachments.attempts} + 1`,
+    })
+    .where(
+      and(
+        eq(contentAttachments.contentId, contentId),
+        eq(contentAttachments.kind, 'video'),
+        eq(contentAttachments.status, 'failed'),
+        exists(
+          db
+            .select({ id: contents.id })
+            .from(contents)
+            .where(and(eq(contents.id, contentId), eq(contents.workspaceId, workspaceId))),
+        ),
+      ),
+    )
+    .returning({ id: contentAttachments.id, attempts: contentAttachments.attempts });
+}
+
+/** The videos of a post waiting for their job (just posted). */
+export async function listPostVideosToProcess(db: DbOrTx, contentId: string) {
+  return db
+    .select({ id: contentAttachments.id, attempts: contentAttachments.attempts })
+    .from(contentAttachments)
+    .where(and(eq(contentAttachments.contentId, contentId), processingVideo()));
 }

@@ -21,6 +21,7 @@ import {
   getContentObjectUrl,
   getFeed,
   getProfileContents,
+  retryContentMedia,
   toggleContentLike,
 } from './content.service';
 
@@ -37,7 +38,9 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Publicar um post com texto e até um anexo (somente o proprietário)',
           description:
             'O anexo é um arquivo já enviado ao armazenamento do espaço (POST /workspaces/objects/{ws} e PUT), ' +
-            'conferido pelo conteúdo (JPEG, PNG, WebP ou MP4). `poster_path`: imagem de capa de um vídeo. ' +
+            'conferido pelo conteúdo (JPEG, PNG, WebP, MP4, MOV ou WebM). Um vídeo é processado na fila ' +
+            '(`status: processing`, `progress`) e só aparece para os assinantes quando fica `ready`. ' +
+            '`poster_path`: imagem de capa de um vídeo. ' +
             '`description` é aceito como sinônimo de `text`.',
           params: ContentParams,
           body: CreateContentBody,
@@ -61,6 +64,23 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => deleteContent(ctx, request.actor, request.params.ws, request.params.id),
+    );
+
+    app.post(
+      paths.contentRetryMedia,
+      {
+        schema: {
+          tags,
+          summary: 'Processar de novo o vídeo de um post que falhou (somente o proprietário)',
+          description:
+            'O vídeo volta a `processing` e entra na fila; o post segue oculto para os assinantes até ficar pronto. ' +
+            '409 MEDIA_NOT_FAILED quando nenhum vídeo do post falhou.',
+          params: ContentItemParams,
+          response: { 200: ContentItem, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        },
+      },
+      async (request) =>
+        retryContentMedia(ctx, request.actor, request.params.ws, request.params.id),
     );
 
     app.post(

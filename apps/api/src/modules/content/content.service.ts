@@ -38,6 +38,7 @@ import {
   processWorkspaceImage,
   signedViewUrl,
   verifyWorkspaceFile,
+  workspaceMp4PlaysAsIs,
 } from '../files/files.service';
 import { findContentItem, listFeed, listWorkspaceContents } from './feed.queries';
 import type { AttachmentRow, ContentRow } from './feed.queries';
@@ -46,13 +47,16 @@ import {
   findContentWorkspaceId,
   forgetPerson,
   insertContent,
+  listPostVideosToProcess,
   lockAttachedFiles,
+  retryFailedVideos,
   toggleLike,
 } from './content.repo';
+import { sendVideoJob } from './video.jobs';
 import type { NewAttachment } from './content.repo';
 import type { DbOrTx } from '../../db/client';
 import { cancelItemCharges } from '../payments/payments.service';
-import { findPostOfFile, hasPurchased } from './purchases.repo';
+import { findPostForSale, findPostOfFile, hasPurchased } from './purchases.repo';
 
 /** Media URLs in a list stay valid this long (a page is read for a while); refresh via /contents/objects. */
 export const LIST_MEDIA_URL_TTL_SECONDS = 900;
@@ -99,7 +103,8 @@ async function toAttachment(
     ...(a.kind === 'image' ? { image_url: url } : { video_url: url }),
     ...(poster ? { poster_url: poster.url, poster_path: a.poster_path! } : {}),
     expires_at: expiresAt.toISOString(),
-    ...(a.kind === 'image' ? { width: a.width, height: a.height } : {}),
+    ...(a.kind === 'image' || a.width !== null ? { width: a.width, height: a.height } : {}),
+    ...(a.status === 'processing' ? { progress: a.progress ?? 0 } : {}),
     ...(variants ? { variants } : {}),
     status: a.status,
     ...(a.reason ? { reason: a.reason } : {}),
@@ -114,7 +119,10 @@ async function toAttachment(
  */
 export async function toContentItem(ctx: AppContext, row: ContentRow): Promise<ContentItem> {
   const locked = row.priceCents !== null && !row.isTeam && !row.purchased;
-  const shown = row.attachments.filter((a) => a.status === 'ready' || row.isOwner);
+  // a video being processed to the team ('Processando vídeo…'), a failure to the owner alone
+  const shown = row.attachments.filter(
+    (a) => a.status === 'ready' || row.isOwner || (a.status === 'processing' && row.isTeam),
+  );
   return {
     id: row.id,
     description: row.description,
@@ -178,10 +186,25 @@ async function verifyAttachments(
         poster = await reencode(image.filePath, false);
       }
       const base = { label: a.label ?? '', kind: file.kind, ...(poster ? { poster } : {}) };
+      if (file.kind === 'video' && !ctx.video) {
+        // no ffmpeg: only an MP4 that already plays everywhere, as it is
+        if (
+          file.contentType !== 'video/mp4' ||
+          !(await workspaceMp4PlaysAsIs(ctx, workspaceId, file))
+        )
+          throw fieldError('VIDEO_NOT_PLAYABLE', 'file_path');
+      }
       rows.push(
         file.kind === 'image'
           ? { ...base, ...(await reencode(file.filePath, true)) }
-          : { ...base, filePath: file.filePath, contentType: file.contentType, size: file.size },
+          : {
+              ...base,
+              filePath: file.filePath,
+              contentType: file.contentType,
+              size: file.size,
+              // the upload stays attached until its job has made the MP4 (video.jobs.ts)
+              processing: ctx.video !== null,
+            },
       );
     }
   } catch (err) {
@@ -245,7 +268,37 @@ export async function createContent(
   }
   // the uploads as sent (metadata and all) are kept nowhere once their re-encoding is saved
   await discardFiles(ctx, workspaceId, uploads);
+  await sendVideoJobs(ctx, await listPostVideosToProcess(ctx.db, id));
   const row = await findContentItem(ctx.db, me.userId, id);
+  if (!row) throw contentNotFound();
+  return toContentItem(ctx, row);
+}
+
+/** Jobs for videos just made processing; a failure is logged (the periodic sweep sends them). */
+async function sendVideoJobs(ctx: AppContext, videos: { id: string; attempts: number }[]) {
+  for (const video of videos)
+    await sendVideoJob(ctx, video).catch((err) =>
+      ctx.logger.warn({ err, attachmentId: video.id }, 'video job not sent; the sweep will'),
+    );
+}
+
+/**
+ * POST /content/{ws}/{id}/retry-media: the owner; the post's failed videos are processed again
+ * (their upload is kept while they are failed). 409 MEDIA_NOT_FAILED when none failed.
+ */
+export async function retryContentMedia(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  contentId: string,
+): Promise<ContentItem> {
+  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  if ((await findContentWorkspaceId(ctx.db, contentId)) !== workspaceId) throw contentNotFound();
+  if (!ctx.video) throw new AppError('VIDEO_NOT_PLAYABLE');
+  const retried = await retryFailedVideos(ctx.db, workspaceId, contentId);
+  if (retried.length === 0) throw new AppError('MEDIA_NOT_FAILED');
+  await sendVideoJobs(ctx, retried);
+  const row = await findContentItem(ctx.db, me.userId, contentId);
   if (!row) throw contentNotFound();
   return toContentItem(ctx, row);
 }
@@ -285,11 +338,13 @@ export async function toggleContentLike(
   contentId: string,
 ): Promise<LikeResponse> {
   const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
-  const postWorkspaceId = await findContentWorkspaceId(ctx.db, contentId);
-  if (!postWorkspaceId) throw contentNotFound();
+  const post = await findPostForSale(ctx.db, contentId);
+  if (!post) throw contentNotFound();
   const now = ctx.clock.now();
-  if ((await contentAccess(ctx.db, me, postWorkspaceId, now)) === 'none')
-    throw subscriptionRequired();
+  const access = await contentAccess(ctx.db, me, post.workspaceId, now);
+  if (access === 'none') throw subscriptionRequired();
+  // a post whose video is still processing is not shown to fans yet
+  if (access === 'subscriber' && post.mediaPending) throw contentNotFound();
   const result = await toggleLike(ctx.db, contentId, me.userId, now);
   // Null: the post was deleted between the check and the toggle.
   if (!result) throw contentNotFound();

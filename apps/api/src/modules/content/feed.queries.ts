@@ -39,8 +39,10 @@ export interface AttachmentRow {
   height: number | null;
   /** An image's smaller widths, smallest first (not the image itself). */
   variants: { file_path: string; width: number }[];
-  status: 'ready' | 'failed';
+  status: 'ready' | 'processing' | 'failed';
   reason: string | null;
+  /** A video being processed: percent done. */
+  progress: number | null;
 }
 
 export interface ContentRow {
@@ -62,6 +64,18 @@ export interface ContentRow {
   purchased: boolean;
   attachments: AttachmentRow[];
 }
+
+/**
+ * The post `postId` has a video not ready (processing or failed): hidden from all but the team.
+ * A probe of content_attachments_pending_video_idx, which holds only such rows.
+ */
+export const mediaPendingSql = (postId: SQL) =>
+  sql`exists (select 1 from ${contentAttachments} pv
+               where pv.content_id = ${postId} and pv.kind = 'video' and pv.status <> 'ready')`;
+
+const isTeamSql = (workspaceId: SQL, viewerId: string) =>
+  sql`exists (select 1 from ${workspaceMembers} tm
+               where tm.workspace_id = ${workspaceId} and tm.user_id = ${viewerId})`;
 
 /** Workspaces whose posts the viewer sees: own or joined, and actively subscribed. */
 function visibleWorkspaceIds(viewerId: string, now: Date): SQL {
@@ -108,7 +122,7 @@ function itemsQuery(viewerId: string, page: SQL, extra?: PageExtras): SQL {
                       'file_path', a.file_path, 'label', a.label, 'kind', a.kind,
                       'content_type', a.content_type, 'poster_path', pa.file_path,
                       'width', a.width, 'height', a.height, 'status', a.status,
-                      'reason', a.reason,
+                      'reason', a.reason, 'progress', a.progress,
                       'variants', (select coalesce(json_agg(json_build_object(
                                            'file_path', v.file_path, 'width', v.width)
                                          order by v.width), '[]'::json)
@@ -176,6 +190,8 @@ export function feedQueries(input: FeedInput) {
              cross join lateral (
                select x.id, x.created_at from ${contents} x
                 where x.workspace_id = v.workspace_id
+                  and (${isTeamSql(sql`v.workspace_id`, input.viewerId)}
+                       or not ${mediaPendingSql(sql`x.id`)})
                 order by x.created_at desc nulls last, x.id desc nulls last
                 limit ${input.offset + input.limit}) k
              order by k.created_at desc, k.id desc
@@ -234,6 +250,8 @@ export function workspaceContentsQueries(input: {
   const page = sql`
     select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.created_at from ${contents} c
      where c.workspace_id = ${input.workspaceId}
+       and (${isTeamSql(sql`${input.workspaceId}::uuid`, input.viewerId)}
+            or not ${mediaPendingSql(sql`c.id`)})
      order by c.created_at desc nulls last, c.id desc nulls last
      limit ${input.limit} offset ${input.offset}`;
   const extras = { total: postTotalQuery(sql`select ${input.workspaceId}::uuid`) };

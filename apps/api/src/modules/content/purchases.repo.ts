@@ -1,11 +1,18 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contentAttachments, contentPurchases, contents } from '../../db/schema/content';
+import { mediaPendingSql } from './feed.queries';
 
 /** A post as sold: its workspace and price (null: free), or null when there is no such post. */
 export async function findPostForSale(db: DbOrTx, contentId: string) {
   const [row] = await db
-    .select({ id: contents.id, workspaceId: contents.workspaceId, priceCents: contents.priceCents })
+    .select({
+      id: contents.id,
+      workspaceId: contents.workspaceId,
+      priceCents: contents.priceCents,
+      // a video still processing (or failed): not shown to fans, so not sold
+      mediaPending: sql<boolean>`${mediaPendingSql(sql`${contents.id}`)}`,
+    })
     .from(contents)
     .where(eq(contents.id, contentId))
     .limit(1);

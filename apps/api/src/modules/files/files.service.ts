@@ -45,6 +45,8 @@
  * publicImageUrl() in lib/storage.
  */
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { EXTENSION_CONTENT_TYPE, EXTENSION_KIND } from '@fa-clube/contract';
 import type {
   FilesResponse,
@@ -81,6 +83,7 @@ import {
 } from '../../lib/images';
 import type { MediaImage } from '../../lib/images';
 import { timeMediaJob } from '../../lib/metrics';
+import { mp4PlaysAsIs } from '../../lib/video';
 import {
   extensionOf,
   invalidPath,
@@ -113,6 +116,14 @@ export interface VerifiedFile {
   contentType: MediaContentType;
   size: number;
 }
+
+/** The kind of each accepted content type. */
+const EXTENSION_KIND_OF_TYPE = Object.fromEntries(
+  Object.entries(EXTENSION_CONTENT_TYPE).map(([ext, type]) => [
+    type,
+    EXTENSION_KIND[ext as keyof typeof EXTENSION_KIND],
+  ]),
+) as Record<MediaContentType, MediaKind>;
 
 export const fileNotFound = () => new AppError('FILE_NOT_FOUND', 'Arquivo não encontrado.');
 
@@ -287,7 +298,7 @@ export async function verifyWorkspaceFile(
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
       allowedKinds.includes('video')
-        ? 'Tipo de arquivo não suportado. Envie uma imagem (JPEG, PNG ou WebP) ou um vídeo MP4.'
+        ? 'Tipo de arquivo não suportado. Envie uma imagem (JPEG, PNG ou WebP) ou um vídeo (MP4, MOV ou WebM).'
         : 'Tipo de arquivo não suportado. Envie uma imagem JPEG, PNG ou WebP.',
     );
   const kind = EXTENSION_KIND[ext];
@@ -302,7 +313,12 @@ export async function verifyWorkspaceFile(
   }
   await countObject(ctx, workspaceId, path, head.size);
   const first = (await ctx.storage.readBytes(key, 0, SNIFF_BYTES - 1)) ?? Buffer.alloc(0);
-  if ((await sniffMediaType(first)) !== contentType) {
+  const sniffed = await sniffMediaType(first);
+  // MP4 and QuickTime are one container family (a phone's .mov may say `isom`): any video will do
+  const matches =
+    sniffed === contentType ||
+    (kind === 'video' && sniffed !== null && EXTENSION_KIND_OF_TYPE[sniffed] === 'video');
+  if (!matches) {
     await ctx.storage.delete(key);
     await removeObjects(ctx.db, workspaceId, [path]);
     throw new AppError(
@@ -389,6 +405,19 @@ export async function processWorkspaceImage(
   const source = workspaceFileKey(workspaceId, normalizeFilePath(filePath));
   const input = await readToBuffer(ctx.storage, source, MAX_BYTES.image);
   if (!input) throw fieldError('FILE_NOT_UPLOADED', 'file_path');
+  return storeMediaImage(ctx, workspaceId, input, opts);
+}
+
+/**
+ * processWorkspaceImage's work on bytes already read (a video's poster frame): re-encoded and
+ * stored under `media/<dir>/`, counted in the quota. Does not check access.
+ */
+export async function storeMediaImage(
+  ctx: AppContext,
+  workspaceId: string,
+  input: Buffer,
+  opts: { variants: boolean; dir?: string; force?: boolean; tolerant?: boolean },
+): Promise<ProcessedImageFiles> {
   let image: MediaImage;
   try {
     image = await imageDecodingSlots(ctx.config).run(() =>
@@ -441,6 +470,64 @@ export async function processWorkspaceImage(
     contentType: IMAGE_OUTPUT_TYPE,
     variants: files.slice(0, -1).map(describe),
   };
+}
+
+/** Copies a workspace file to a local file (a video for ffmpeg). Does not check access. */
+export async function downloadWorkspaceFile(
+  ctx: AppContext,
+  workspaceId: string,
+  filePath: string,
+  dest: string,
+): Promise<boolean> {
+  const r = await ctx.storage.read(workspaceFileKey(workspaceId, normalizeFilePath(filePath)));
+  if (!r) return false;
+  await pipeline(r.body, createWriteStream(dest));
+  return true;
+}
+
+/**
+ * Stores bytes made from a workspace's file (a processed video) at `filePath`, counted in the
+ * quota (`force`: even over it, as what it replaces goes). Does not check access.
+ */
+export async function storeWorkspaceFile(
+  ctx: AppContext,
+  workspaceId: string,
+  filePath: string,
+  data: Buffer,
+  contentType: string,
+  opts: { force?: boolean } = {},
+): Promise<void> {
+  const path = normalizeFilePath(filePath);
+  const fits = await recordStoredObjects(ctx.db, {
+    workspaceId,
+    objects: [{ filePath: path, bytes: data.length }],
+    quota: ctx.config.storage.quotaBytes,
+    force: opts.force ?? false,
+    now: ctx.clock.now(),
+  });
+  if (!fits) throw quotaExceeded(ctx.config.storage.quotaBytes);
+  await ctx.storage.put(workspaceFileKey(workspaceId, path), data, contentType);
+}
+
+/** Deletes those of the files no post holds (work of a job whose post went). Does not check access. */
+export async function deleteUnattachedFiles(
+  ctx: AppContext,
+  workspaceId: string,
+  filePaths: readonly string[],
+): Promise<void> {
+  const loose: string[] = [];
+  for (const p of filePaths) if (!(await isFileAttached(ctx.db, workspaceId, p))) loose.push(p);
+  await deleteWorkspaceFiles(ctx, workspaceId, loose);
+}
+
+/** Without ffmpeg: whether a verified MP4 plays everywhere as it is (lib/video mp4PlaysAsIs). */
+export async function workspaceMp4PlaysAsIs(
+  ctx: AppContext,
+  workspaceId: string,
+  file: VerifiedFile,
+): Promise<boolean> {
+  const key = workspaceFileKey(workspaceId, file.filePath);
+  return mp4PlaysAsIs((start, end) => ctx.storage.readBytes(key, start, end), file.size);
 }
 
 /** See the comment at the top. Does not check access. */

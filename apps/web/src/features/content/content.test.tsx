@@ -78,15 +78,17 @@ function choose(f: File) {
 }
 
 describe('composer rules', () => {
-  it('accepts only JPEG, PNG and MP4 within the size limits', () => {
-    expect(COMPOSER_ACCEPT).toBe('image/jpeg,image/png,video/mp4');
+  it('accepts only JPEG, PNG, MP4, MOV and WebM within the size limits', () => {
+    expect(COMPOSER_ACCEPT).toBe('image/jpeg,image/png,video/mp4,video/quicktime,video/webm');
     expect(checkComposerFile({ type: 'image/jpeg', size: 10 })).toEqual({
       ok: true,
       type: 'image/jpeg',
     });
     expect(checkComposerFile({ type: 'image/png', size: 10 }).ok).toBe(true);
     expect(checkComposerFile({ type: 'video/mp4', size: 10 }).ok).toBe(true);
-    for (const type of ['image/gif', 'image/webp', 'video/quicktime', 'application/pdf', ''])
+    expect(checkComposerFile({ type: 'video/quicktime', size: 10 }).ok).toBe(true);
+    expect(checkComposerFile({ type: 'video/webm', size: 10 }).ok).toBe(true);
+    for (const type of ['image/gif', 'image/webp', 'video/x-msvideo', 'application/pdf', ''])
       expect(checkComposerFile({ type, size: 10 })).toEqual({ ok: false, reason: 'type' });
     expect(checkComposerFile({ type: 'image/png', size: 16 * 1024 * 1024 })).toEqual({
       ok: false,
@@ -195,7 +197,10 @@ describe('Composer', () => {
     signIn();
     mockFetch(() => ({ body: {} }));
     renderAt(<Composer workspaceId={WS_ID} authorName="Maria" />);
-    expect(fileInput()).toHaveAttribute('accept', 'image/jpeg,image/png,video/mp4');
+    expect(fileInput()).toHaveAttribute(
+      'accept',
+      'image/jpeg,image/png,video/mp4,video/quicktime,video/webm',
+    );
 
     choose(file('primeira.png', 'image/png'));
     expect(screen.getByRole('img', { name: 'Pré-visualização da imagem anexada' })).toHaveAttribute(
@@ -442,6 +447,58 @@ describe('owner menu', () => {
     );
     await waitFor(() => expect(screen.queryByText('Meu post')).not.toBeInTheDocument());
     expect(feedLoads).toBe(2);
+  });
+});
+
+describe('videos processed by the server', () => {
+  it("shows the owner 'Processando vídeo… N %', a failure's reason and 'Tentar de novo', which asks again and reloads", async () => {
+    signIn();
+    const processing = makePost({
+      is_owner: true,
+      description: 'Vídeo subindo',
+      workspace_id: WS_ID,
+      attachments: [{ ...videoAttachment(1), status: 'processing', progress: 40 }],
+    });
+    const failed = makePost({
+      is_owner: true,
+      description: 'Vídeo com problema',
+      workspace_id: WS_ID,
+      attachments: [
+        { ...videoAttachment(2), status: 'failed', reason: 'Não conseguimos ler este vídeo.' },
+      ],
+    });
+    let feedLoads = 0;
+    const { calls } = mockFetch((call: Call) => {
+      if (call.path === `/api/v1/contents/${WS_ID}/feed`) {
+        feedLoads += 1;
+        return { body: contentsPage([processing, failed], 1, 25, 2) };
+      }
+      if (call.path.endsWith('/retry-media')) return { body: failed };
+      return { body: {} };
+    });
+    renderAt(<Feed />);
+    const [first, second] = await screen.findAllByTestId('post');
+    expect(within(first!).getByText('Processando vídeo… 40 %')).toBeInTheDocument();
+    expect(
+      within(first!).getByRole('progressbar', { name: 'Progresso do processamento do vídeo' }),
+    ).toBeInTheDocument();
+    expect(within(first!).queryByLabelText(/^Vídeo publicado por/)).toBeNull();
+
+    expect(within(second!).getByRole('alert')).toHaveTextContent('Não conseguimos ler este vídeo.');
+    await userEvent.click(within(second!).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('O vídeo voltou para a fila de processamento.')).toBeVisible();
+    expect(calls.find((c) => c.method === 'POST')?.path).toBe(
+      `/api/v1/content/${WS_ID}/${failed.id}/retry-media`,
+    );
+    await waitFor(() => expect(feedLoads).toBeGreaterThanOrEqual(2));
+  });
+
+  it('keeps a video that is not ready out of the viewer and the Mídias grid', () => {
+    const ready = makePost({ attachments: [videoAttachment(1)] });
+    const busy = makePost({
+      attachments: [{ ...videoAttachment(2), status: 'processing', progress: 0 }],
+    });
+    expect(viewerItemsOf([busy, ready]).map((i) => i.post.id)).toEqual([ready.id]);
   });
 });
 

@@ -42,7 +42,7 @@ function insightsApi(answer: unknown) {
   return mockFetch((call: Call) => {
     if (call.path === '/api/v1/workspaces') return storedWorkspaces();
     if (call.path === `/api/v1/insights/${WS}`) return { body: answer };
-    return undefined;
+    return { status: 404, body: { code: 'NOT_FOUND', message: 'Não encontrado.' } };
   });
 }
 

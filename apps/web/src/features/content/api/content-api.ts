@@ -53,6 +53,20 @@ export const createContent = (ws: string, body: CreateContentBody) =>
 export const deleteContent = (ws: string, id: string) =>
   api.delete(apiPath(paths.contentItem, { ws, id }), { schema: 'MessageBody' });
 
+/** POST /content/{ws}/{id}/retry-media: the owner's failed video back to the queue. */
+export const retryContentMedia = (ws: string, id: string) =>
+  api.post(apiPath(paths.contentRetryMedia, { ws, id }), undefined, { schema: 'ContentItem' });
+
+/** A list page holds a video still being processed: the list asks again until it is ready. */
+export const hasProcessingMedia = (pages: ContentPages | undefined) =>
+  Boolean(
+    pages?.pages.some((page) =>
+      page.contents.some((post) =>
+        post.attachments.some((a) => 'status' in a && a.status === 'processing'),
+      ),
+    ),
+  );
+
 /** POST /content/{ws}/{id}/like → the post's likes and the caller's like after the toggle. */
 export const toggleLike = (ws: string, id: string) =>
   api.post(apiPath(paths.contentLike, { ws, id }), undefined, {

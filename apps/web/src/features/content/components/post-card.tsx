@@ -129,6 +129,7 @@ export function PostCard({ post, ws = null, onLike, onOpenMedia }: PostCardProps
           username={post.username}
           authorName={post.full_name}
           onOpen={() => onOpenMedia(post, index)}
+          post={post}
         />
       ))}
 

@@ -1,8 +1,11 @@
-import { ImageOff, Maximize2 } from 'lucide-react';
+import { Clapperboard, ImageOff, Maximize2, TriangleAlert } from 'lucide-react';
 import type { ContentAttachment } from '@fa-clube/contract';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
 import { t } from '@/i18n/content';
 import { cn } from '@/lib/utils';
 import { useFreshMedia } from '../hooks/use-fresh-media';
+import { useRetryMedia } from '../hooks/use-retry-media';
 
 interface PostMediaProps {
   attachment: ContentAttachment;
@@ -11,6 +14,8 @@ interface PostMediaProps {
   authorName: string;
   /** Opens the full-screen viewer on this item. */
   onOpen: () => void;
+  /** The post (a failed video's owner may retry it). */
+  post: { id: string; workspace_id: string; is_owner: boolean };
 }
 
 /** A post's image spans the post column: the whole phone screen, at most ~42rem wide. */
@@ -25,11 +30,63 @@ function Unavailable() {
   );
 }
 
+/** A video in the job queue (the owner and the team see it): how far, and who sees it when. */
+function Processing({ percent }: { percent: number }) {
+  return (
+    <div
+      role="status"
+      className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl border bg-muted/50 px-6 text-center text-sm"
+    >
+      <Clapperboard className="size-6 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{t.content.post.processing(percent)}</p>
+      <Progress value={percent} aria-label={t.content.post.processingLabel} className="max-w-64" />
+      <p className="text-muted-foreground">{t.content.post.processingHint}</p>
+    </div>
+  );
+}
+
+/** A video that could not be processed: the reason, and for its owner a retry. */
+function Failed({ reason, post }: { reason?: string; post: PostMediaProps['post'] }) {
+  const retry = useRetryMedia();
+  return (
+    <div
+      role="alert"
+      className="flex w-full flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-destructive/40 bg-destructive/5 px-6 py-8 text-center text-sm"
+    >
+      <TriangleAlert className="size-6 text-destructive" aria-hidden />
+      <p className="font-medium">{t.content.post.failedTitle}</p>
+      {reason ? <p className="text-muted-foreground">{reason}</p> : null}
+      {post.is_owner ? (
+        <>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={retry.isPending}
+            onClick={() => retry.mutate({ ws: post.workspace_id, id: post.id })}
+          >
+            {retry.isPending ? t.content.post.retrying : t.content.post.retry}
+          </Button>
+          <p className="text-xs text-muted-foreground">{t.content.post.failedHint}</p>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * A post's image (responsive, rounded, lazy; a click opens the viewer) or video (poster, controls,
- * metadata preloaded; a corner button opens the viewer).
+ * metadata preloaded; a corner button opens the viewer); a video still processing or failed shows
+ * its state instead.
  */
-export function PostMedia({ attachment, username, authorName, onOpen }: PostMediaProps) {
+export function PostMedia(props: PostMediaProps) {
+  const { attachment, post } = props;
+  if (attachment.status === 'processing') return <Processing percent={attachment.progress ?? 0} />;
+  if (attachment.status === 'failed' && attachment.kind === 'video')
+    return <Failed reason={attachment.reason} post={post} />;
+  return <ReadyMedia {...props} />;
+}
+
+function ReadyMedia({ attachment, username, authorName, onOpen }: PostMediaProps) {
   const media = useFreshMedia(attachment, username);
   if (media.failed) return <Unavailable />;
 
@@ -63,6 +120,9 @@ export function PostMedia({ attachment, username, authorName, onOpen }: PostMedi
       <video
         src={media.src}
         poster={media.poster}
+        // the box is reserved from the processed video's size
+        width={attachment.width ?? undefined}
+        height={attachment.height ?? undefined}
         onError={media.onError}
         aria-label={t.content.post.videoLabel(authorName)}
         controls

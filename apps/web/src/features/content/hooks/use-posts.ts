@@ -2,7 +2,19 @@ import { PAGING } from '@fa-clube/contract';
 import type { ContentsResponse } from '@fa-clube/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { infinitePaging } from '@/lib/paging';
-import { feedKey, fetchFeed, fetchProfileContents, profileContentsKey } from '../api/content-api';
+import {
+  feedKey,
+  fetchFeed,
+  fetchProfileContents,
+  hasProcessingMedia,
+  profileContentsKey,
+} from '../api/content-api';
+
+/** While a video of the list is being processed, its progress is asked again this often. */
+const PROCESSING_POLL_MS = 3000;
+const pollWhileProcessing = (query: {
+  state: { data?: Parameters<typeof hasProcessingMedia>[0] };
+}) => (hasProcessingMedia(query.state.data) ? PROCESSING_POLL_MS : false);
 
 const posts = (page: ContentsResponse) => page.contents;
 
@@ -13,6 +25,7 @@ export function useFeedPosts(ws: string | null) {
     queryFn: ({ pageParam, signal }) => fetchFeed(ws!, pageParam, signal),
     ...infinitePaging(PAGING.feed, posts),
     enabled: Boolean(ws),
+    refetchInterval: pollWhileProcessing,
   });
 }
 
@@ -26,5 +39,6 @@ export function useProfilePosts(ws: string | null, username: string, enabled: bo
     queryFn: ({ pageParam, signal }) => fetchProfileContents(ws!, username, pageParam, signal),
     ...infinitePaging(PAGING.profileContents, posts),
     enabled: enabled && Boolean(ws) && Boolean(username),
+    refetchInterval: pollWhileProcessing,
   });
 }

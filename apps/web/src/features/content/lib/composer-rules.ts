@@ -22,6 +22,8 @@ const EXTENSION: Record<ComposerContentType, ExtensionType> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
 };
 
 function isComposerType(type: string): type is ComposerContentType {
@@ -46,7 +48,7 @@ export type FileCheck =
   | { ok: false; reason: 'type' }
   | { ok: false; reason: 'size'; maxMb: number };
 
-/** Whether the composer takes this file: JPEG, PNG or MP4 within the server's size limit. */
+/** Whether the composer takes this file: JPEG, PNG, MP4, MOV or WebM within the server's size limit. */
 export function checkComposerFile(file: Pick<File, 'type' | 'size'>): FileCheck {
   if (!isComposerType(file.type)) return { ok: false, reason: 'type' };
   const max = maxBytesFor(file.type);
