@@ -158,6 +158,10 @@ const EnvSchema = z
     RATE_LIMIT_PIX_CHANGES: rate.default({ max: 20, windowSeconds: 3600 }),
     /** One-off charges (a post, a message, a tip) a payer may open (issue 32). */
     RATE_LIMIT_SALE_CHARGES: rate.default({ max: 20, windowSeconds: 600 }),
+    /** Pix Automático authorizations (each one calls the creator's PSP three times) per fan... */
+    RATE_LIMIT_AUTOMATIC_PAYER: rate.default({ max: 5, windowSeconds: 3600 }),
+    /** ...and per workspace, whoever asks (issue 37). */
+    RATE_LIMIT_AUTOMATIC_WORKSPACE: rate.default({ max: 300, windowSeconds: 3600 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -332,6 +336,8 @@ export interface Config {
     chatMessages: RateLimit;
     pixChanges: RateLimit;
     saleCharges: RateLimit;
+    automaticPayer: RateLimit;
+    automaticWorkspace: RateLimit;
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
@@ -442,6 +448,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       chatMessages: e.RATE_LIMIT_CHAT_MESSAGES,
       pixChanges: e.RATE_LIMIT_PIX_CHANGES,
       saleCharges: e.RATE_LIMIT_SALE_CHARGES,
+      automaticPayer: e.RATE_LIMIT_AUTOMATIC_PAYER,
+      automaticWorkspace: e.RATE_LIMIT_AUTOMATIC_WORKSPACE,
       lockout: {
         threshold: e.LOGIN_LOCKOUT_THRESHOLD,
         baseSeconds: e.LOGIN_LOCKOUT_SECONDS,

@@ -74,6 +74,26 @@ export async function limitSaleCharges(ctx: AppContext, payerId: string) {
     );
 }
 
+/**
+ * Rate limit on Pix Automático authorizations (each one is three calls to the creator's PSP
+ * and a recurrence the fan could approve): per fan and per workspace, 429 beyond either.
+ */
+export async function limitAutomaticRenewals(
+  ctx: AppContext,
+  workspaceId: string,
+  payerId: string,
+) {
+  const { automaticPayer, automaticWorkspace } = ctx.config.limits;
+  const wait =
+    (await ctx.throttle.consume(`automatic:${payerId}`, automaticPayer)) ||
+    (await ctx.throttle.consume(`automatic-ws:${workspaceId}`, automaticWorkspace));
+  if (wait > 0)
+    throw rateLimited(
+      wait,
+      'Muitos pedidos de renovação automática seguidos. Aguarde um pouco e tente de novo.',
+    );
+}
+
 /** Whether the workspace has its Pix receiving data (every charge needs it). */
 export async function hasPixSettings(ctx: AppContext, workspaceId: string) {
   return (await findPixSettings(ctx.db, workspaceId)) !== null;
