@@ -195,6 +195,8 @@ const EnvSchema = z
     CHAT_DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
     /** A comment line on every open event stream (GET /events) this often, in seconds; each tick also ends the streams whose session ended. */
     EVENTS_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+    /** Event streams (GET /events) open at once from one address (an IPv6 /64), per process. */
+    EVENTS_STREAMS_PER_IP: z.coerce.number().int().min(1).default(50),
     /** Days a sign-in stays in the access log (Segurança); older entries are purged. */
     LOGIN_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   })
@@ -349,7 +351,7 @@ export interface Config {
     automaticLeadDays: number;
   };
   subscriptions: { reminderDays: number; jobsIntervalSeconds: number };
-  chat: { digestIntervalSeconds: number; keepAliveSeconds: number };
+  chat: { digestIntervalSeconds: number; keepAliveSeconds: number; streamsPerIp: number };
   loginActivityRetentionDays: number;
 }
 
@@ -471,6 +473,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     chat: {
       digestIntervalSeconds: e.CHAT_DIGEST_INTERVAL_SECONDS,
       keepAliveSeconds: e.EVENTS_KEEPALIVE_SECONDS,
+      streamsPerIp: e.EVENTS_STREAMS_PER_IP,
     },
     loginActivityRetentionDays: e.LOGIN_ACTIVITY_RETENTION_DAYS,
   };
