@@ -169,6 +169,8 @@ async function main() {
           JWT_SECRET: jwtSecret,
           MAIL_DISABLED: 'true',
           LOG_LEVEL: 'warn',
+          // every stream of the benchmark comes from 127.0.0.1
+          EVENTS_STREAMS_PER_IP: String(FANS + 10),
           ...(process.env.REDIS_URL ? { REDIS_KEY_PREFIX: redisPrefix } : {}),
         },
         stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,6 +2,7 @@
  * The fault suite (issue 13): `npm run faults` runs every scenario,
  * `npm run faults -- <name> [<name>...]` some. Prints the figure table and writes the rows
  * of the scenarios that ran to docs/reliability.md, each with the commit it was measured on.
+ * FAULTS_FAST=1 runs the quick form (faults/lib/fast.ts) and leaves the document as it is.
  * Exit code: 0 when every requested scenario ran and passed, 1 when one failed, 3 when none
  * failed but one could not run here (skipped: it proved nothing).
  */
@@ -9,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { killLeftoverApis, ROOT } from './lib/api';
+import { FAST } from './lib/fast';
 import { makeEnv, SCENARIOS } from './scenarios';
 import type { Result } from './scenarios';
 
@@ -130,7 +132,8 @@ async function main() {
   const body =
     `${MARK_START}\nLast run: ${new Date().toISOString()} on commit ${commit} (${all ? 'every scenario' : `${[...ran].join(', ') || 'nothing ran'}; the other rows are from earlier runs, each on the commit it names`}), Node ${process.version}, ${process.platform}.\n\n` +
     `${text}\n\n${[...keptNotes, ...notes].join('\n')}\n${MARK_END}`;
-  if (!written.length) console.log(`Nada medido: ${path.relative(ROOT, doc)} fica como está`);
+  if (FAST) console.log(`FAULTS_FAST=1 (forma rápida): ${path.relative(ROOT, doc)} fica como está`);
+  else if (!written.length) console.log(`Nada medido: ${path.relative(ROOT, doc)} fica como está`);
   else if (start >= 0 && end > start) {
     writeFileSync(doc, current.slice(0, start) + body + current.slice(end + MARK_END.length));
     console.log(`Tabela escrita em ${path.relative(ROOT, doc)}`);

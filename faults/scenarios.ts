@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client';
 import { freePort, sleep, startApi, stopApi, waitReady } from './lib/api';
+import { sized } from './lib/fast';
 import type { ApiOptions } from './lib/api';
 import { countOps, verify } from './lib/check';
 import type { Figures, Query } from './lib/check';
@@ -45,8 +46,8 @@ export interface Setup {
   cleanup(): void;
 }
 
-export const BASELINE_MS = 5_000;
-export const AFTER_MS = 8_000;
+export const BASELINE_MS = sized(5_000, 3_000);
+export const AFTER_MS = sized(8_000, 4_000);
 
 export async function setup(
   env: Env,
@@ -112,7 +113,7 @@ async function kill9(env: Env, db: Db): Promise<Result> {
   const failures: string[] = [];
   const api = startApi(s.opts);
   await waitReady(api);
-  const world = await setUpWorld(api.url);
+  const world = await setUpWorld(api.url, sized(20, 8), sized(30, 10));
   const load = runLoad(api.url, world);
   await sleep(BASELINE_MS);
   const faultAt = performance.now();

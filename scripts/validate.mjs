@@ -2,7 +2,7 @@
 // `npm test` / `npm run validate`: format, lint, API module boundaries and cycles, unused code and
 // dependencies (knip), types, schema vs migrations,
 // unit + integration tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL
-// is set), the web build and its first-load budget (240 KB gzip per page, decision 081), then the
+// is set), a fast subset of the fault suite (with TEST_DATABASE_URL too: it needs PostgreSQL), the web build and its first-load budget (240 KB gzip per page, decision 081), then the
 // Playwright journeys in Chromium (axe in every journey). Lighthouse is a measurement, not a
 // gate: `npm run lighthouse`.
 // Every step runs (the read-only checks side by side, one per core); the summary lists each and
@@ -20,6 +20,8 @@ const playwright = (...args) => [
   'apps/web/playwright.config.ts',
   ...args,
 ];
+/** The scenarios of the fault step (npm run faults -- <name>...). */
+const FAST_FAULTS = ['kill9-pglite', 'pix-webhooks-pglite', 'smtp-down'];
 const envWithout = (...keys) =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => !keys.includes(k)));
 
@@ -48,6 +50,21 @@ const steps = [
           label: 'tests (PostgreSQL)',
           cmd: ['npx', 'vitest', 'run', '--project', 'api'],
           env: { ...process.env, TEST_DATABASE_URL: pgUrl },
+        },
+      ]
+    : []),
+  ...(pgUrl
+    ? [
+        {
+          // issue 37: a quick form of the fault suite (FAULTS_FAST=1, faults/lib/fast.ts) — a
+          // kill -9 mid-load, the PSP's webhooks (forged, repeated, out of order, wrong amount)
+          // and SMTP down — so that a scenario cannot rot unnoticed. Needs PostgreSQL's binaries
+          // (a throwaway cluster) and Redis, as CI has; about 3 minutes on 2 cores. The whole
+          // suite with the round's figures: `npm run faults` (docs/reliability.md)
+          name: 'faults',
+          label: 'fault suite, fast subset',
+          cmd: ['npm', 'run', '--silent', 'faults', '--', ...FAST_FAULTS],
+          env: { ...process.env, FAULTS_FAST: '1' },
         },
       ]
     : []),

@@ -3,6 +3,7 @@ import { newEndToEndId, startTestPsp } from '../../apps/api/test/support/pix-psp
 import type { TestPsp } from '../../apps/api/test/support/pix-psp';
 import { connectionBody } from '../../apps/api/test/support/psp-connection';
 import { startApi, stopApi, waitReady } from '../lib/api';
+import { sized } from '../lib/fast';
 import { countOps } from '../lib/check';
 import { call, setUpWorld, signUp } from '../lib/load';
 import type { Op, User } from '../lib/load';
@@ -54,7 +55,8 @@ export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
     if (connected.status !== 200)
       throw new Error(`PSP not connected: ${connected.status} ${JSON.stringify(connected.body)}`);
     const fans: User[] = [];
-    for (let i = 0; i < 40; i++) fans.push(await signUp(api.url, `pixfa${i}`));
+    const [SAME, ORDERED, PAIRS] = [sized(20, 6), sized(10, 4), sized(10, 4)];
+    for (let i = 0; i < SAME + ORDERED + PAIRS; i++) fans.push(await signUp(api.url, `pixfa${i}`));
     world.fans = fans;
     const open = async (fan: User) => {
       const res = await call(
@@ -96,7 +98,7 @@ export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
     };
 
     // A: 20 charges, each notification delivered 10 times at once (200 together)
-    const sameCharges = await Promise.all(fans.slice(0, 20).map(open));
+    const sameCharges = await Promise.all(fans.slice(0, SAME).map(open));
     const sameBodies = sameCharges.map((c) => ({ pix: [item(c.txid)] }));
     const same = await Promise.all(
       sameBodies.flatMap((b, i) =>
@@ -119,14 +121,14 @@ export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
     // B: out of order. 10 charges opened one after the other, notified last first;
     // then 5 pairs in one body each, the later charge's Pix first.
     const ordered: { id: string; txid: string }[] = [];
-    for (const fan of fans.slice(20, 30)) ordered.push(await open(fan));
+    for (const fan of fans.slice(SAME, SAME + ORDERED)) ordered.push(await open(fan));
     for (const c of [...ordered].reverse()) {
       const r = await deliver([c.id], { pix: [item(c.txid)] });
       if (r.applied !== 1) failures.push(`out of order: charge ${c.id} applied ${r.applied}`);
       ops.push({ ...r.op, key: c.id });
     }
     const pairs: { id: string; txid: string }[] = [];
-    for (const fan of fans.slice(30, 40)) pairs.push(await open(fan));
+    for (const fan of fans.slice(SAME + ORDERED)) pairs.push(await open(fan));
     for (let i = 0; i < pairs.length; i += 2) {
       const [earlier, later] = [pairs[i]!, pairs[i + 1]!];
       const body = { pix: [item(later.txid), item(earlier.txid)] };
@@ -162,6 +164,39 @@ export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
     });
     if (plans.body.is_subscribed !== false)
       failures.push('the wrong amount granted the subscription');
+
+    // D: a forger who knows the webhook URL (with its secret) notifies an unpaid charge: the PSP,
+    // asked, has no such Pix, so nothing is applied; the real payment, notified the same way,
+    // settles at once. Without the secret (the connection id alone) the URL answers 404.
+    const forgedFan = await signUp(api.url, 'pixforjado');
+    const forgedCharge = await open(forgedFan);
+    const hook = [...psp.webhooks.pix.values()][0];
+    if (!hook) failures.push('no Pix webhook registered at the PSP');
+    else {
+      const post = (url: string) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ pix: [item(forgedCharge.txid)] }),
+        });
+      const forged = await post(`${hook}/pix`);
+      const forgedAnswer = (await forged.json().catch(() => ({}))) as { applied?: number };
+      const withoutSecret = await post(`${hook.replace(/\/[^/]+$/, '')}/pix`);
+      const after = await call(api.url, 'GET', `/plans?username=${creator.username}`, {
+        token: forgedFan.token,
+      });
+      if ((forgedAnswer.applied ?? 0) !== 0 || after.body.is_subscribed !== false)
+        failures.push(`a forged notification was applied: ${JSON.stringify(forgedAnswer)}`);
+      if (withoutSecret.status !== 404)
+        failures.push(`the URL without its secret answered ${withoutSecret.status}`);
+      const real = await psp.pay(forgedCharge.txid);
+      const realAnswer = (await real.json().catch(() => ({}))) as { applied?: number };
+      const paid = await call(api.url, 'GET', `/plans?username=${creator.username}`, {
+        token: forgedFan.token,
+      });
+      if (realAnswer.applied !== 1 || paid.body.is_subscribed !== true)
+        failures.push(`the real payment, notified: ${real.status} ${JSON.stringify(realAnswer)}`);
+    }
 
     const exit = await stopApi(api);
     if (exit.code !== 0)
@@ -208,18 +243,21 @@ export async function pixWebhooks(env: Env, db: Db): Promise<Result> {
     } finally {
       await close();
     }
-    f.requests = same.length + ordered.length + pairs.length + wrong.length;
+    f.requests = same.length + ordered.length + pairs.length + wrong.length + 3;
     f.notes.push(
       `${sameCharges.length} notifications × 10 at once, ${ordered.length} notified last first, ` +
         `${pairs.length / 2} bodies with the later charge first (each sent twice at once), ` +
-        `one wrong amount sent 3 times: listed once as amount_mismatch, charge still pending`,
+        `one wrong amount sent 3 times: listed once as amount_mismatch, charge still pending; ` +
+        'a forged notification (webhook URL with its secret, charge unpaid at the PSP) applied nothing, ' +
+        'the URL without the secret answered 404, the real payment notified the same way settled',
     );
     return result(
       `Pix webhooks ×10, out of order, wrong amount (${db === 'pg' ? 'PostgreSQL' : 'PGlite'})`,
       "Signed API Pix notifications from the stand-in PSP: the same one ten times at once applies once; a later charge's Pix " +
         'before an earlier one (also both in one body) applies each to its own charge; every paid charge has exactly one ' +
         "applied notification, one ledger row and one subscription period; a wrong amount is answered 200, lands in 'Pagamento a revisar' " +
-        '(amount_mismatch) and grants nothing.',
+        '(amount_mismatch) and grants nothing; every notification is re-read from the PSP over mTLS, so a forged one ' +
+        'for an unpaid charge changes nothing while the real one settles at once.',
       f,
       failures,
     );

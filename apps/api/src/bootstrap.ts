@@ -19,6 +19,12 @@ import { createStorage } from './lib/storage';
 import { postCharges } from './modules/content/purchases.service';
 import { subscriptionCharges } from './modules/subscriptions/subscriptions.service';
 import { tipCharges } from './modules/tips/tips.service';
+import {
+  finishUnprovenMoneyDestination,
+  forgetUnprovenMoneyDestination,
+} from './modules/payments/payments.service';
+import { forgetUnprovenTeams } from './modules/workspaces/workspaces.service';
+import type { DbOrTx } from './db/client';
 import { forgetRecoveryCodesOf, verifySignInCode } from './modules/two-factor/two-factor.service';
 import type { Storage } from './lib/storage';
 import { locateVideoTools } from './lib/video';
@@ -89,6 +95,7 @@ export async function createContext(
     queue: createJobQueue({ database, logger, work: config.role !== 'web' }),
     metrics: createMetrics(),
     secondFactor: { verifySignInCode, forget: forgetRecoveryCodesOf },
+    squatter: { forget: forgetSquattersSetUp },
     chargeKinds: { subscription: subscriptionCharges, post: postCharges, tip: tipCharges },
   };
 }
@@ -99,4 +106,25 @@ export async function closeContext(ctx: AppContext) {
   ctx.mailer.close();
   if (ctx.redis) await ctx.redis.quit().catch(() => ctx.redis?.disconnect());
   await ctx.database.close();
+}
+
+/**
+ * ctx.squatter.forget: a reset proved the inbox of an account that never confirmed its
+ * address (issue 37): the team of the workspaces it owns (members, pending invitations), their
+ * Pix key and open charges, and their PSP connection were set up by whoever registered it.
+ */
+async function forgetSquattersSetUp(ctx: AppContext, tx: DbOrTx, userId: string) {
+  const team = await forgetUnprovenTeams(tx, userId);
+  const money = await forgetUnprovenMoneyDestination(ctx, tx, team.workspaceIds);
+  const removed = [
+    team.members ? 'os membros da equipe' : null,
+    team.invitations ? 'os convites para a equipe' : null,
+    money.pixKey ? 'a chave Pix de recebimento (e as cobranças em aberto)' : null,
+    money.connection ? 'a conexão com o PSP' : null,
+  ].filter((l): l is string => l !== null);
+  return {
+    removed,
+    afterCommit: () =>
+      money.connection ? finishUnprovenMoneyDestination(ctx, team.workspaceIds) : Promise.resolve(),
+  };
 }

@@ -169,6 +169,10 @@ const EnvSchema = z
     RATE_LIMIT_PIX_CHANGES: rate.default({ max: 20, windowSeconds: 3600 }),
     /** One-off charges (a post, a message, a tip) a payer may open (issue 32). */
     RATE_LIMIT_SALE_CHARGES: rate.default({ max: 20, windowSeconds: 600 }),
+    /** Pix Automático authorizations (each one calls the creator's PSP three times) per fan... */
+    RATE_LIMIT_AUTOMATIC_PAYER: rate.default({ max: 5, windowSeconds: 3600 }),
+    /** ...and per workspace, whoever asks (issue 37). */
+    RATE_LIMIT_AUTOMATIC_WORKSPACE: rate.default({ max: 300, windowSeconds: 3600 }),
     /** Wrong passwords in a row before the account is locked; the lock doubles after each further one. */
     LOGIN_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -202,6 +206,8 @@ const EnvSchema = z
     CHAT_DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
     /** A comment line on every open event stream (GET /events) this often, in seconds; each tick also ends the streams whose session ended. */
     EVENTS_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+    /** Event streams (GET /events) open at once from one address (an IPv6 /64), per process. */
+    EVENTS_STREAMS_PER_IP: z.coerce.number().int().min(1).default(50),
     /** Days a sign-in stays in the access log (Segurança); older entries are purged. */
     LOGIN_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   })
@@ -345,6 +351,8 @@ export interface Config {
     chatMessages: RateLimit;
     pixChanges: RateLimit;
     saleCharges: RateLimit;
+    automaticPayer: RateLimit;
+    automaticWorkspace: RateLimit;
     lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
   };
   pix: {
@@ -356,7 +364,7 @@ export interface Config {
     automaticLeadDays: number;
   };
   subscriptions: { reminderDays: number; jobsIntervalSeconds: number };
-  chat: { digestIntervalSeconds: number; keepAliveSeconds: number };
+  chat: { digestIntervalSeconds: number; keepAliveSeconds: number; streamsPerIp: number };
   loginActivityRetentionDays: number;
 }
 
@@ -461,6 +469,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       chatMessages: e.RATE_LIMIT_CHAT_MESSAGES,
       pixChanges: e.RATE_LIMIT_PIX_CHANGES,
       saleCharges: e.RATE_LIMIT_SALE_CHARGES,
+      automaticPayer: e.RATE_LIMIT_AUTOMATIC_PAYER,
+      automaticWorkspace: e.RATE_LIMIT_AUTOMATIC_WORKSPACE,
       lockout: {
         threshold: e.LOGIN_LOCKOUT_THRESHOLD,
         baseSeconds: e.LOGIN_LOCKOUT_SECONDS,
@@ -482,6 +492,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     chat: {
       digestIntervalSeconds: e.CHAT_DIGEST_INTERVAL_SECONDS,
       keepAliveSeconds: e.EVENTS_KEEPALIVE_SECONDS,
+      streamsPerIp: e.EVENTS_STREAMS_PER_IP,
     },
     loginActivityRetentionDays: e.LOGIN_ACTIVITY_RETENTION_DAYS,
   };

@@ -46,6 +46,13 @@ export interface AppContext {
    */
   secondFactor: SecondFactor;
   /**
+   * What a password reset takes back from whoever registered an address they did not own,
+   * from the modules that hold it (workspaces: the team; payments: the Pix key, open charges,
+   * the PSP connection): the auth module asks through here, since they depend on auth.
+   * bootstrap.ts wires it.
+   */
+  squatter: SquatterCleanup;
+  /**
    * What a paid charge grants, per kind, from the module that sells it (subscriptions:
    * 'subscription'): the payments module calls it and imports none of them. bootstrap.ts wires it.
    */
@@ -98,6 +105,20 @@ export interface ChargeKindHandler {
 }
 
 export type ChargeKinds = Partial<Record<ChargeKind, ChargeKindHandler>>;
+
+export interface SquatterCleanup {
+  /**
+   * The account `userId` had never confirmed its address and a reset just proved its inbox:
+   * inside the reset's transaction, removes what the workspaces it owns were given meanwhile.
+   * Answers what was removed (pt-BR, for the e-mail to the owner) and a step to run after the
+   * commit (what an ended PSP connection left at the PSP).
+   */
+  forget(
+    ctx: AppContext,
+    tx: DbOrTx,
+    userId: string,
+  ): Promise<{ removed: string[]; afterCommit(): Promise<void> }>;
+}
 
 export interface SecondFactor {
   /**

@@ -124,6 +124,8 @@ describe('rate limit settings', () => {
       chatMessages: { max: 30, windowSeconds: 60 },
       pixChanges: { max: 20, windowSeconds: 3600 },
       saleCharges: { max: 20, windowSeconds: 600 },
+      automaticPayer: { max: 5, windowSeconds: 3600 },
+      automaticWorkspace: { max: 300, windowSeconds: 3600 },
       lockout: { threshold: 5, baseSeconds: 60, maxSeconds: 900 },
     });
     expect(parseConfig({ RATE_LIMIT_SIGNIN_IP: '50/120' }).limits.signInIp).toEqual({

@@ -99,6 +99,10 @@ export const invalidResetToken = () =>
     'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo link.',
   );
 
+/** 'a, b e c' */
+const listPt = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`;
+
 /** What a reset removes: set up before the address was proved, by whoever registered it. */
 function unprovenSetUp(user: UserRow) {
   const confirmed = user.emailConfirmedAt;
@@ -114,7 +118,9 @@ function unprovenSetUp(user: UserRow) {
  * tokens revoked) and lifts any sign-in lock. Opening the link proves the inbox: the address
  * counts as confirmed, and a Google link or 2FA set up before it was proved is removed — an
  * account registered with someone else's address keeps no way in once its owner takes it back
- * (the owner is told by e-mail what was removed).
+ * (the owner is told by e-mail what was removed). On an account that had never confirmed its
+ * address, the team of its workspaces (members, pending invitations), their Pix key and open
+ * charges, and their PSP connection go too: a squatter set them up (issue 37).
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string) {
   const tokenHash = sha256(token);
@@ -122,6 +128,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   if (!(await findUsableReset(ctx.db, tokenHash, ctx.clock.now()))) throw invalidResetToken();
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
+  const after: { commit?: () => Promise<void> } = {};
   const mailId = await ctx.db.transaction(async (tx) => {
     const userId = await consumePasswordReset(tx, tokenHash, now);
     const user = userId ? await findUserById(tx, userId) : null;
@@ -141,9 +148,18 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
         : {}),
     });
     if (removed.twoFactor) await ctx.secondFactor.forget(tx, user.id);
+    // an account that never proved its address: its team and where its money goes were set
+    // by whoever registered the address, and go with the rest (issue 37)
+    const squatted = user.emailConfirmedAt ? null : await ctx.squatter.forget(ctx, tx, user.id);
+    after.commit = squatted?.afterCommit;
     await revokeAllForUser(tx, user.id, now);
     await invalidateUnusedResets(tx, user.id, now);
-    if (!removed.google && !removed.twoFactor) return null;
+    const lines = [
+      removed.google ? 'a conta Google vinculada' : null,
+      removed.twoFactor ? 'a autenticação em dois fatores' : null,
+      ...(squatted?.removed ?? []),
+    ].filter((l): l is string => l !== null);
+    if (lines.length === 0) return null;
     return enqueueMail(
       ctx,
       tx,
@@ -155,16 +171,13 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
         paragraphs: [
           `Olá, ${user.fullName}!`,
           'A senha da sua conta no Fã Clube foi redefinida pelo link enviado a este endereço, e todas as sessões foram encerradas.',
-          `Por segurança, removemos o que foi configurado antes de o seu e-mail ser confirmado: ${[
-            removed.google ? 'a conta Google vinculada' : null,
-            removed.twoFactor ? 'a autenticação em dois fatores' : null,
-          ]
-            .filter(Boolean)
-            .join(' e ')}. Se foi você quem configurou, basta configurar de novo em Segurança.`,
+          `Por segurança, removemos o que foi configurado antes de o seu e-mail ser confirmado: ${listPt(lines)}. Se foi você quem configurou, basta configurar de novo.`,
         ],
       }),
     );
   });
   if (mailId) deliverSoon(ctx, [mailId]);
+  // what an ended connection left at the PSP (webhooks, recurrences, secrets): after the commit
+  await after.commit?.();
   return { message: 'Senha redefinida com sucesso. Entre com a nova senha.' };
 }

@@ -330,7 +330,9 @@ export interface DigestRecipient {
 
 /**
  * For the e-mail digest: the people of the claimed sides — each fan, and each member of each
- * workspace — who have 'avisos por e-mail' on (no chat_settings row = on), with the other
+ * workspace — whose address is confirmed (a digest to an address nobody proved would mail
+ * a stranger what was written to the account) and who have 'avisos por e-mail' on (no
+ * chat_settings row = on), with the other
  * party's name per conversation. `sides` is bounded by the sweep's batch.
  */
 export async function digestTargets(
@@ -358,6 +360,7 @@ export async function digestTargets(
           join ${workspaces} w on w.id = c.workspace_id and w.deleted_at is null
           left join ${chatSettings} st on st.user_id = u.id
          where c.id = any(${uuids(fanChats)}) and coalesce(st.email_notifications, true)
+           and u.email_confirmed_at is not null
         union all
         select c.id, 'creator', u.id, u.email, u.full_name,
                coalesce(f.full_name, 'Conta excluída'), c.creator_unread
@@ -366,7 +369,8 @@ export async function digestTargets(
           join ${users} u on u.id = wm.user_id
           left join ${users} f on f.id = c.fan_id
           left join ${chatSettings} st on st.user_id = u.id
-         where c.id = any(${uuids(creatorChats)}) and coalesce(st.email_notifications, true)`,
+         where c.id = any(${uuids(creatorChats)}) and coalesce(st.email_notifications, true)
+           and u.email_confirmed_at is not null`,
   );
   return rows.map((r) => ({
     chatId: r.chat_id as string,

@@ -355,11 +355,15 @@ describe('e-mail digest', () => {
   const say = async (who: TestUser, text: string, id: string, ws: string) =>
     expect((await post(await fresh(who), text, id, ws)).statusCode).toBe(201);
 
-  it('one e-mail per person and unread burst after 10 minutes, none when read or switched off', async () => {
-    const creator = await createUser(t, { full_name: 'Fabi Criadora' });
-    const helper = await createUser(t, { full_name: 'Gui Ajudante' });
-    const reader = await createUser(t, { full_name: 'Helena Leitora' });
+  it('one e-mail per person and unread burst after 10 minutes, none when read, switched off or unconfirmed', async () => {
+    const confirmed = { confirmed: true };
+    const creator = await createUser(t, { full_name: 'Fabi Criadora' }, confirmed);
+    const helper = await createUser(t, { full_name: 'Gui Ajudante' }, confirmed);
+    const reader = await createUser(t, { full_name: 'Helena Leitora' }, confirmed);
+    // a member whose address was never confirmed: no digest goes to an address nobody proved
+    const unproven = await createUser(t, { full_name: 'Ivo Sem Confirmar' });
     await addTeamMember(t, creator, helper);
+    await addTeamMember(t, creator, unproven);
     await makeActiveSubscriber(t, reader, creator);
     const id = (await open(reader, creator.username)).json().id as string;
     const ws = creator.workspaceId;
@@ -391,6 +395,7 @@ describe('e-mail digest', () => {
     // the message text never goes by e-mail
     expect(mailsTo(creator)[0]!.text).not.toContain('Oi, Fabi');
     expect(mailsTo(helper)).toHaveLength(0);
+    expect(mailsTo(unproven)).toHaveLength(0);
     expect(mailsTo(reader)).toHaveLength(0);
 
     // more messages in the same burst: no second e-mail
@@ -416,6 +421,7 @@ describe('e-mail digest', () => {
     await expect.poll(() => mailsTo(reader).length).toBe(1);
     expect(mailsTo(reader)[0]!.text).toContain(`${creator.fullName}`.split(' ')[0]!);
     expect(mailsTo(creator)).toHaveLength(2);
+    expect(mailsTo(unproven)).toHaveLength(0);
 
     await fresh(reader);
     const settings = await t.inject({

@@ -40,6 +40,20 @@ export async function cancelItemCharges(tx: DbOrTx, kind: ChargeKind, itemId: st
     );
 }
 
+/** Workspaces' open charges can no longer be paid (cancelled): their BR Codes name an old key. */
+export async function cancelOpenChargesOfWorkspaces(tx: DbOrTx, workspaceIds: string[]) {
+  if (workspaceIds.length === 0) return;
+  await tx
+    .update(charges)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        inArray(charges.workspaceId, workspaceIds),
+        inArray(charges.status, ['pending', 'expired']),
+      ),
+    );
+}
+
 /** The payer's newest pending, unexpired charge of a kind with a workspace. */
 export async function findOpenChargeForWorkspace(
   db: DbOrTx,

@@ -33,12 +33,18 @@ import type { ChargeKind } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { anonymisePayerInLedger } from '../finance/finance.service';
-import { closeChargesOfPayer, findChargeById, findOpenChargeForWorkspace } from './charges.repo';
+import {
+  cancelOpenChargesOfWorkspaces,
+  closeChargesOfPayer,
+  findChargeById,
+  findOpenChargeForWorkspace,
+} from './charges.repo';
+import { disconnectConnection, findConnectedConnection } from './pix-connections.repo';
 import type { ChargeRow } from './charges.repo';
 import { toChargeDetail, toPendingCharge } from './dto';
 import { AppError, rateLimited } from '../../lib/errors';
 import { findChargeWithPayer } from './payments.queries';
-import { findPixSettings } from './pix-settings.repo';
+import { deletePixSettingsOf, findPixSettings } from './pix-settings.repo';
 import { findRecurrenceByFirstCharge } from './recurrences.repo';
 import { finishEndedConnections } from './pix-connections.service';
 import { cancelLiveRecurrences } from './recurrences.service';
@@ -72,6 +78,59 @@ export async function limitSaleCharges(ctx: AppContext, payerId: string) {
       wait,
       'Você gerou muitas cobranças seguidas. Aguarde um pouco e tente de novo.',
     );
+}
+
+/**
+ * Rate limit on Pix Automático authorizations (each one is three calls to the creator's PSP
+ * and a recurrence the fan could approve): per fan and per workspace, 429 beyond either.
+ */
+export async function limitAutomaticRenewals(
+  ctx: AppContext,
+  workspaceId: string,
+  payerId: string,
+) {
+  const { automaticPayer, automaticWorkspace } = ctx.config.limits;
+  const wait =
+    (await ctx.throttle.consume(`automatic:${payerId}`, automaticPayer)) ||
+    (await ctx.throttle.consume(`automatic-ws:${workspaceId}`, automaticWorkspace));
+  if (wait > 0)
+    throw rateLimited(
+      wait,
+      'Muitos pedidos de renovação automática seguidos. Aguarde um pouco e tente de novo.',
+    );
+}
+
+/**
+ * A password reset proved the inbox of an account that had never confirmed its address:
+ * where its workspaces' money went was set by whoever registered the address (a squatter).
+ * In the caller's transaction: the Pix key is removed, the open charges (their codes name
+ * that key) cancelled, the PSP connection ended (its webhook URL answers 404 at once). Then,
+ * after the commit, `finishUnprovenMoneyDestination` undoes what the connection left at the
+ * PSP (webhooks, live recurrences, secrets; the payments sweep tries again if it fails).
+ */
+export async function forgetUnprovenMoneyDestination(
+  ctx: AppContext,
+  tx: DbOrTx,
+  workspaceIds: string[],
+): Promise<{ pixKey: boolean; connection: boolean }> {
+  let pixKey = false;
+  let connection = false;
+  for (const id of workspaceIds) {
+    if (await findPixSettings(tx, id)) pixKey = true;
+    const row = await findConnectedConnection(tx, id);
+    if (row && (await disconnectConnection(tx, row.id, ctx.clock.now()))) connection = true;
+  }
+  await deletePixSettingsOf(tx, workspaceIds);
+  await cancelOpenChargesOfWorkspaces(tx, workspaceIds);
+  return { pixKey, connection };
+}
+
+export async function finishUnprovenMoneyDestination(ctx: AppContext, workspaceIds: string[]) {
+  try {
+    await finishEndedConnections(ctx, workspaceIds);
+  } catch (err) {
+    ctx.logger.warn({ err }, 'conexão PSP encerrada pela redefinição não finalizada no PSP');
+  }
 }
 
 /** Whether the workspace has its Pix receiving data (every charge needs it). */

@@ -495,3 +495,46 @@ describe('Pix Automático', () => {
     });
   });
 });
+
+describe('Pix Automático: replaced and repeated authorizations', () => {
+  const recRow = async (idRec: string) =>
+    (await t.ctx.db.select().from(pixRecurrences).where(eq(pixRecurrences.idRec, idRec)))[0]!;
+
+  it('a new authorization cancels at the PSP the ones it replaces, so no older code can be approved', async () => {
+    const fan = await createUser(t);
+    const first = await subscribeAutomatic(fan);
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await subscribeAutomatic(fan);
+    expect(second.statusCode, second.body).toBe(200);
+    const third = await subscribeAutomatic(fan);
+    expect(third.statusCode, third.body).toBe(200);
+    const ids = [first, second, third].map((r) => r.json().recurrence.id as string);
+    expect(new Set(ids).size).toBe(3);
+    for (const old of ids.slice(0, 2)) {
+      expect(psp.recs.get(old)!.status).toBe('CANCELADA');
+      expect(await recRow(old)).toMatchObject({ status: 'CANCELADA', cancelledBy: 'superseded' });
+    }
+    expect(psp.recs.get(ids[2]!)!.status).toBe('CRIADA');
+    expect((await recRow(ids[2]!)).status).toBe('CRIADA');
+    // the fan pays the live code: one approved authorization, the one it carries
+    await psp.pay(third.json().charge.txid);
+    const live = [...psp.recs.values()].filter(
+      (r) => ids.includes(r.idRec) && r.status === 'APROVADA',
+    );
+    expect(live.map((r) => r.idRec)).toEqual([ids[2]]);
+  });
+
+  it('is throttled per fan: the sixth request in an hour answers 429 and asks the PSP nothing', async () => {
+    const fan = await createUser(t);
+    for (let i = 0; i < 5; i++) expect((await subscribeAutomatic(fan)).statusCode).toBe(200);
+    const recs = psp.recs.size;
+    const cobs = psp.cobs.size;
+    const limited = await subscribeAutomatic(fan);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect([psp.recs.size, psp.cobs.size]).toEqual([recs, cobs]);
+    // another fan of the same profile is not held back by this one
+    expect((await subscribeAutomatic(await createUser(t))).statusCode).toBe(200);
+  });
+});

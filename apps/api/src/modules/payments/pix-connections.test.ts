@@ -742,6 +742,20 @@ describe('charges at the connected PSP', () => {
     expect(refunds).toHaveLength(1);
   });
 
+  it('three first refund requests at once: one asks the PSP, the others answer 409, never 500', async () => {
+    const { creator, psp, second, refund } = await paidTwice();
+    const puts = () =>
+      psp.requests.filter((r) => r.method === 'PUT' && r.path.includes('/devolucao/')).length;
+    const answers = await Promise.all([refund(), refund(), refund()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json().code).toBe('PAYMENT_ALREADY_REFUNDED');
+    expect(puts()).toBe(1);
+    expect((await refundRow(second)).status).toBe('DEVOLVIDO');
+    const refunds = (await ledger(creator.workspaceId)).filter((r) => r.amountCents < 0);
+    expect(refunds).toHaveLength(1);
+  });
+
   it("a refund's later status: only as the PSP answers it, only forward, only the workspace's", async () => {
     const { creator, psp, second, refund } = await paidTwice();
     const other = await setUp();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pixSettings } from '../../db/schema/payments';
 
@@ -37,4 +37,10 @@ export async function upsertPixSettings(
     .onConflictDoUpdate({ target: pixSettings.workspaceId, set: values })
     .returning();
   return row!;
+}
+
+/** Removes the workspaces' Pix receiving data (a reset took the account back from a squatter). */
+export async function deletePixSettingsOf(db: DbOrTx, workspaceIds: string[]) {
+  if (workspaceIds.length === 0) return;
+  await db.delete(pixSettings).where(inArray(pixSettings.workspaceId, workspaceIds));
 }

@@ -101,6 +101,9 @@ export async function authorizeRecurrence(
       'AUTOMATIC_RENEWAL_UNAVAILABLE',
       'Você já tem a renovação automática ativa neste perfil.',
     );
+  // the authorizations this one replaces end first, at the PSP too: a fan who approved an
+  // older code in the bank app as well would be debited twice
+  await cancelSupersededRecurrences(ctx, ws.id, payer.userId);
   const now = ctx.clock.now();
   const client = connectionClient(ctx, connection);
   try {
@@ -149,6 +152,49 @@ export async function authorizeRecurrence(
     if (err instanceof AppError) throw err;
     ctx.logger.error({ err, chargeId: charge.id }, 'Pix Automático: recorrência não criada no PSP');
     throw providerError();
+  }
+}
+
+/**
+ * Ends (PATCH /rec CANCELADA at its PSP, then here, cancelled_by 'superseded') the payer's
+ * authorizations in the workspace that were never approved (CRIADA): a new one replaces them.
+ * A PSP that refuses because it is over already counts as done; one that does not answer
+ * stops the new authorization (nothing is asked of the PSP for it), to be tried again.
+ */
+async function cancelSupersededRecurrences(ctx: AppContext, workspaceId: string, payerId: string) {
+  const connections = new Map<string, PixConnectionRow | null>();
+  let after: string | null = null;
+  for (;;) {
+    const batch = await listLiveRecurrences(ctx.db, { payerId }, after, CANCEL_BATCH);
+    for (const rec of batch) {
+      if (rec.workspaceId !== workspaceId || rec.status !== 'CRIADA') continue;
+      const id = rec.connectionId;
+      if (id && !connections.has(id)) connections.set(id, await findConnectionById(ctx.db, id));
+      const connection = id ? connections.get(id) : null;
+      try {
+        if (connection?.secrets)
+          await connectionClient(ctx, connection).call(
+            'PATCH',
+            `/rec/${encodeURIComponent(rec.idRec)}`,
+            { body: { status: 'CANCELADA' } },
+          );
+      } catch (err) {
+        if (!(err instanceof PspError && err.failure === 'refused' && (err.status ?? 0) < 500)) {
+          ctx.logger.warn(
+            { err: err instanceof PspError ? err.message : err, idRec: rec.idRec },
+            'Pix Automático: autorização substituída não cancelada no PSP',
+          );
+          throw providerError();
+        }
+      }
+      await setRecurrenceStatus(ctx.db, rec.id, {
+        status: 'CANCELADA',
+        cancelledBy: 'superseded',
+        now: ctx.clock.now(),
+      });
+    }
+    if (batch.length < CANCEL_BATCH) return;
+    after = batch[batch.length - 1]!.id;
   }
 }
 

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import {
   authorizeRecurrence,
   automaticRenewalOffered,
+  limitAutomaticRenewals,
   openCharge,
   recurrenceOfCharge,
   toPaymentInfo,
@@ -55,6 +56,7 @@ export async function subscribeToPlan(
   // Pix Automático (Jornada 3): a fresh immediate charge, then the recurrence bound to it
   if (!(await automaticRenewalOffered(ctx, ws.id)))
     throw new AppError('AUTOMATIC_RENEWAL_UNAVAILABLE');
+  await limitAutomaticRenewals(ctx, ws.id, payer.userId);
   const charge = await openPlanCharge(ctx, payer.userId, ws, plan, { replaceOpen: true });
   // the recurrence names our subscription (a first one takes this id when its period is paid);
   // its first debit follows the period being paid now, which follows the current one while it

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invitations, workspaceMembers } from '../../db/schema/workspaces';
 import type { WorkspaceRole } from '../../db/schema/workspaces';
@@ -155,4 +155,24 @@ export async function markInvitationAccepted(db: DbOrTx, id: string, userId: str
     .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
     .returning({ id: invitations.id });
   return rows.length === 1;
+}
+
+/**
+ * The workspaces' team taken back (a reset proved the owner's inbox on an account a squatter
+ * had set up): every non-owner member and every invitation not yet accepted removed. Answers
+ * how many of each.
+ */
+export async function removeTeamsOf(db: DbOrTx, workspaceIds: string[]) {
+  if (workspaceIds.length === 0) return { members: 0, invitations: 0 };
+  const members = await db
+    .delete(workspaceMembers)
+    .where(
+      and(inArray(workspaceMembers.workspaceId, workspaceIds), eq(workspaceMembers.role, 'member')),
+    )
+    .returning({ userId: workspaceMembers.userId });
+  const invites = await db
+    .delete(invitations)
+    .where(and(inArray(invitations.workspaceId, workspaceIds), isNull(invitations.acceptedAt)))
+    .returning({ id: invitations.id });
+  return { members: members.length, invitations: invites.length };
 }

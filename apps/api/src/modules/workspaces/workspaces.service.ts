@@ -27,6 +27,7 @@ import {
   updateWorkspace as updateWorkspaceRow,
 } from './workspaces.repo';
 import type { WorkspaceRow } from './workspaces.repo';
+import { removeTeamsOf } from './team.repo';
 
 export function toWorkspaceDto(ctx: AppContext, ws: WorkspaceRow, isOwner: boolean): Workspace {
   return {
@@ -279,4 +280,15 @@ async function deleteWorkspaceStorage(ctx: AppContext, workspaceId: string) {
       ctx.logger.error({ err, prefix }, 'could not delete workspace files');
     }
   }
+}
+
+/**
+ * A password reset proved the inbox of an account that never confirmed its address: the
+ * team of the workspaces it owns was gathered by whoever registered the address. In the
+ * caller's transaction: members and pending invitations removed. Answers the workspaces'
+ * ids (for the payments module's part) and what was removed.
+ */
+export async function forgetUnprovenTeams(tx: DbOrTx, ownerId: string) {
+  const workspaceIds = await lockOwnedWorkspaceIds(tx, ownerId);
+  return { workspaceIds, ...(await removeTeamsOf(tx, workspaceIds)) };
 }
