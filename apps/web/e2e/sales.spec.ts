@@ -155,6 +155,20 @@ test.describe('Pay-per-view posts and tips', () => {
     await expect(row).toContainText('Obrigado pelo ensaio!');
     await captureScreens(page, 'sales-tips-list');
 
+    // 'Visão geral' (issue 35): her home shows the figures, their page the month and the best post
+    await page.goto('/');
+    const summary = page.getByRole('region', { name: 'Seus números' });
+    await expect(summary.getByTestId('insights-figures')).toContainText('Assinantes ativos');
+    await summary.getByRole('link', { name: 'Ver visão geral' }).click();
+    await expect(page).toHaveURL(/\/insights$/);
+    const figures = page.getByTestId('insights-figures');
+    await expect(figures).toContainText(/Assinantes ativos\s*1/);
+    const top = page.getByTestId('insights-top-posts');
+    await expect(top).toContainText('Ensaio completo na praia');
+    await expect(top).toContainText(/1 compra/);
+    await expect(top).toContainText(/R\$\s15,00/);
+    await captureScreens(page, 'insights');
+
     const violations = (await (await fetch(`${harnessUrl}/psp/violations`)).json()) as {
       violations: string[];
     };

@@ -33,7 +33,7 @@ const SOURCES = [
 export function RevenueChart({ months }: { months: InsightsMonth[] }) {
   const rows = months.map((m) => ({ month: m.month, ...m.revenue }));
   return (
-    <div className="grid gap-3">
+    <div className="grid min-w-0 gap-3">
       <div role="img" aria-label={t.insights.revenueChart} className="h-64 w-full sm:h-72">
         <ResponsiveContainer
           width="100%"
@@ -113,7 +113,7 @@ export function MovementChart({ months }: { months: InsightsMonth[] }) {
     churned: -m.churned,
   }));
   return (
-    <div className="grid gap-3">
+    <div className="grid min-w-0 gap-3">
       <div role="img" aria-label={t.insights.movementChart} className="h-56 w-full sm:h-64">
         <ResponsiveContainer
           width="100%"

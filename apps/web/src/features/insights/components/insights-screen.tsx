@@ -1,5 +1,6 @@
 import { BarChart3, Download } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { InsightsResponse } from '@fa-clube/contract';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -14,11 +15,14 @@ import { errorMessage } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-blob';
 import { useSession } from '@/lib/session';
 import { fetchInsightsCsv, useInsights } from '../api';
-import { MovementChart, RevenueChart } from './charts';
 import { Figures, FiguresSkeleton } from './figures';
 import { money } from './format';
 
 const PERIODS = [3, 6, 12, 24, 36];
+
+// the charting library comes with the charts, after the figures (standard lazy components)
+const RevenueChart = lazy(() => import('./charts').then((m) => ({ default: m.RevenueChart })));
+const MovementChart = lazy(() => import('./charts').then((m) => ({ default: m.MovementChart })));
 
 /**
  * /insights ('Visão geral', issue 35): the figures, revenue per month by source, new against
@@ -111,14 +115,18 @@ function Section({
 
 function Loaded({ data }: { data: InsightsResponse }) {
   return (
-    <div className="grid gap-5">
+    <div className="grid min-w-0 gap-5">
       <Figures data={data} />
       <Section id="insights-revenue" title={t.insights.revenueTitle}>
-        <RevenueChart months={data.months} />
+        <Suspense fallback={<Skeleton className="h-64 rounded-lg sm:h-72" />}>
+          <RevenueChart months={data.months} />
+        </Suspense>
       </Section>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid min-w-0 gap-5 lg:grid-cols-2">
         <Section id="insights-movement" title={t.insights.movementTitle}>
-          <MovementChart months={data.months} />
+          <Suspense fallback={<Skeleton className="h-56 rounded-lg sm:h-64" />}>
+            <MovementChart months={data.months} />
+          </Suspense>
         </Section>
         <Section id="insights-top" title={t.insights.topTitle}>
           {data.top_posts.length === 0 ? (
