@@ -15,6 +15,7 @@ import { MemoryThrottle, RedisThrottle } from './lib/rate-limit';
 import { createRedis } from './lib/redis';
 import { deriveKeys, resolveMasterSecret } from './lib/secrets';
 import { createStorage } from './lib/storage';
+import { messageCharges, withWelcomeMessage } from './modules/chat-sales/chat-sales.service';
 import { postCharges } from './modules/content/purchases.service';
 import { subscriptionCharges } from './modules/subscriptions/subscriptions.service';
 import { tipCharges } from './modules/tips/tips.service';
@@ -79,7 +80,12 @@ export async function createContext(
     storage: overrides.storage ?? createStorage(config, { signingKey: keys.signing, clock }),
     queue: createJobQueue({ database, logger }),
     secondFactor: { verifySignInCode, forget: forgetRecoveryCodesOf },
-    chargeKinds: { subscription: subscriptionCharges, post: postCharges, tip: tipCharges },
+    chargeKinds: {
+      subscription: withWelcomeMessage(subscriptionCharges),
+      post: postCharges,
+      message: messageCharges,
+      tip: tipCharges,
+    },
   };
 }
 
