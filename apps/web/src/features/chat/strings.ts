@@ -52,6 +52,10 @@ export const t = {
     sending: 'Enviando…',
     notSent: 'Não enviado',
     tryAgain: 'Tentar de novo',
+    attachmentAlt: 'Imagem enviada pelo criador',
+    unlockMessageTitle: 'Desbloquear mensagem',
+    unlockMessageDescription: (name: string) => `Mensagem paga de ${name}`,
+    qrAltMessage: 'QR code do Pix para desbloquear a mensagem',
     waitAndRetry: (seconds: number) =>
       `Você enviou muitas mensagens seguidas. Tente de novo em ${seconds} s.`,
     newMessages: 'Novas mensagens',

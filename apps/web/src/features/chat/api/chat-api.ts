@@ -1,4 +1,10 @@
-import { CHATS_PAGING, CHAT_MESSAGES_PAGE_DEFAULT, apiPath, chatPaths } from '@fa-clube/contract';
+import {
+  CHATS_PAGING,
+  CHAT_MESSAGES_PAGE_DEFAULT,
+  apiPath,
+  chatPaths,
+  salesPaths,
+} from '@fa-clube/contract';
 import type { ChatSettings } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 
@@ -54,6 +60,12 @@ export const fetchMessages = (
 /** POST …/messages { text } → the message (201). */
 export const sendMessage = (ws: string, chatId: string, text: string) =>
   api.post(apiPath(chatPaths.messages, { ws, chatId }), { text }, { schema: messageSchema });
+
+/** POST …/messages/{id}/purchase: the fan opens the charge of a paid message (or gets it again). */
+export const purchaseMessage = (ws: string, chatId: string, id: string) =>
+  api.post(apiPath(salesPaths.messagePurchase, { ws, chatId, id }), undefined, {
+    schema: 'ChargeDetail',
+  });
 
 /** POST …/read → the conversation, read for the caller's side. */
 export const markChatRead = (ws: string, chatId: string) =>
