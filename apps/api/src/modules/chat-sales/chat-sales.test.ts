@@ -232,6 +232,21 @@ describe('paid messages', () => {
     expect(booked).toHaveLength(1);
     expect(booked[0]!.amountCents).toBe(1250);
 
+    // the owner's list of paid messages names the Pix that paid it, refundable here
+    const paidList = async () =>
+      (await call('GET', `/charges/${creator.workspaceId}?kind=sale&status=paid`, creator)).json()
+        .charges as {
+        id: string;
+        kind: string;
+        payment?: Record<string, unknown> | null;
+      }[];
+    // every one-off sale (`kind=sale`), no subscription's period
+    expect(new Set((await paidList()).map((c) => c.kind))).toEqual(new Set(['message']));
+    expect((await paidList()).find((c) => c.id === charge.id)!.payment).toEqual({
+      end_to_end_id: endToEndId,
+      refundable: true,
+      refund: null,
+    });
     // a member may not refund; the owner does, and the message is locked again
     expect(
       (await call('POST', `/charges/${creator.workspaceId}/${endToEndId}/refund`, member))
@@ -246,6 +261,10 @@ describe('paid messages', () => {
     expect((await thread(fan, chatId)).find((m) => m.id === sent.id)).toMatchObject({
       purchased: false,
       attachment: { kind: 'image', locked: true },
+    });
+    expect((await paidList()).find((c) => c.id === charge.id)!.payment).toMatchObject({
+      end_to_end_id: endToEndId,
+      refund: { end_to_end_id: endToEndId, amount: 12.5 },
     });
   });
 
