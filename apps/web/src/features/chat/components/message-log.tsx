@@ -309,8 +309,8 @@ function MessageMedia({ item }: { item: LogItem }) {
         <span className="flex size-10 items-center justify-center rounded-full bg-background/80 text-primary shadow-xs">
           <LockKeyhole className="size-5" aria-hidden />
         </span>
-        <p className="flex items-center gap-1.5 text-[13px] text-muted-foreground">
-          <Icon className="size-4" aria-hidden />
+        <p className="text-[13px] text-muted-foreground">
+          <Icon className="mr-1 inline size-4 align-[-3px]" aria-hidden />
           {video ? sales.sales.locked.video : sales.sales.locked.image}
         </p>
         {item.onUnlock && price ? (
