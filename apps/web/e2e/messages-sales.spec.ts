@@ -118,13 +118,39 @@ test.describe('Paid messages and messages to many', () => {
     await captureScreens(fanPage, 'paid-message-unlocked', { fullPage: false });
 
     // ---- the creator's counts: delivered, read (the fan opened it), bought, revenue
-    await page.reload();
+    // (the fan's read mark is sent once the thread has been on screen a moment)
     const counted = page.getByTestId('broadcast-row').first();
+    await expect(async () => {
+      await page.reload();
+      await expect(counted.getByTestId('count-Lidas')).toHaveText('1', { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await expect(counted.getByTestId('count-Entregues')).toHaveText('1');
-    await expect(counted.getByTestId('count-Lidas')).toHaveText('1');
     await expect(counted.getByTestId('count-Compradas')).toHaveText('1');
     await expect(counted.getByTestId('count-Receita')).toHaveText(/R\$\s9,90/);
     await captureScreens(page, 'broadcast-counts');
+
+    // ---- in the conversation itself: the creator sends this fan a priced image
+    await page.goto(`/messages/${creator.workspaceId}/${chatId}`);
+    await page.getByRole('button', { name: 'Enviar imagem ou vídeo' }).click();
+    const media = page.getByTestId('media-message-dialog');
+    await media.getByTestId('media-message-file').setInputFiles({
+      name: 'bastidores.png',
+      mimeType: 'image/png',
+      buffer: await makePng(800, 600, 40),
+    });
+    await media.getByLabel('Mensagem (opcional)').fill('Bastidores só para você');
+    await media.getByRole('button', { name: 'Definir preço' }).click();
+    await media.getByLabel('Preço para desbloquear').fill('500');
+    await captureScreens(page, 'paid-message-compose', { fullPage: false });
+    await media.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect(media).toHaveCount(0);
+    const own = page.getByTestId('message').filter({ hasText: 'Bastidores só para você' });
+    await expect(own).toContainText(/À venda por R\$\s5,00/);
+    // the fan, on the same conversation, gets it live and locked
+    const live = fanPage.getByTestId('message').filter({ hasText: 'Bastidores só para você' });
+    await expect(live.getByRole('button', { name: /Desbloquear por R\$\s5,00/ })).toBeVisible({
+      timeout: 3500,
+    });
 
     const violations = (await (await fetch(`${harnessUrl}/psp/violations`)).json()) as {
       violations: string[];

@@ -3,9 +3,10 @@ import {
   CHAT_MESSAGES_PAGE_DEFAULT,
   apiPath,
   chatPaths,
+  paths,
   salesPaths,
 } from '@fa-clube/contract';
-import type { ChatSettings } from '@fa-clube/contract';
+import type { ChatSettings, ExtensionType } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 
 /** Which side of the conversations a list shows: the caller's as a fan, or a workspace's. */
@@ -60,6 +61,21 @@ export const fetchMessages = (
 /** POST …/messages { text } → the message (201). */
 export const sendMessage = (ws: string, chatId: string, text: string) =>
   api.post(apiPath(chatPaths.messages, { ws, chatId }), { text }, { schema: messageSchema });
+
+/** POST …/messages { text, attachment, price? }: the team sends a file, priced or not (201). */
+export const sendMediaMessage = (
+  ws: string,
+  chatId: string,
+  body: { text: string; attachment: { file_path: string }; price: number | null },
+) => api.post(apiPath(chatPaths.messages, { ws, chatId }), body, { schema: messageSchema });
+
+/** POST /workspaces/objects/{ws}: where to PUT a file of the workspace. */
+export const requestUpload = (ws: string, extension: ExtensionType, size: number) =>
+  api.post(
+    apiPath(paths.objects, { ws }),
+    { extension_type: extension, size },
+    { schema: 'ObjectUploadResponse' },
+  );
 
 /** POST …/messages/{id}/purchase: the fan opens the charge of a paid message (or gets it again). */
 export const purchaseMessage = (ws: string, chatId: string, id: string) =>

@@ -30,6 +30,7 @@ import { outbox, stillPending, useOutbox } from '../lib/outbox';
 import { t } from '../strings';
 import { Composer } from './composer';
 import { MessageLog } from './message-log';
+import { PaidMessageButton } from './paid-message-dialog';
 import type { LogItem } from './message-log';
 
 interface ThreadProps {
@@ -340,7 +341,7 @@ function ThreadBody({
       ) : null}
       <footer className="shrink-0 border-t bg-background px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5 lg:px-8">
         <div className="mx-auto max-w-3xl">
-          <ThreadFooter chat={chat} side={side} onSend={onSend} />
+          <ThreadFooter chat={chat} side={side} viewer={viewer} onSend={onSend} />
         </div>
       </footer>
     </>
@@ -350,10 +351,12 @@ function ThreadBody({
 function ThreadFooter({
   chat,
   side,
+  viewer,
   onSend,
 }: {
   chat: Chat;
   side: 'fan' | 'creator';
+  viewer: string | null;
   onSend: (text: string) => void;
 }) {
   if (side === 'fan' && chat.blocked)
@@ -390,7 +393,14 @@ function ThreadFooter({
           {chat.blocked ? t.chat.blockedCreator : t.chat.unsubscribedCreator}
         </p>
       ) : null}
-      <Composer chatId={chat.id} onSend={onSend} />
+      <div className="flex items-start gap-2">
+        {side === 'creator' && chat.fan.id ? (
+          <PaidMessageButton ws={chat.workspace.id} chatId={chat.id} viewer={viewer} />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <Composer chatId={chat.id} onSend={onSend} />
+        </div>
+      </div>
     </div>
   );
 }
