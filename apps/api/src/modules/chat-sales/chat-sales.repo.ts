@@ -94,6 +94,19 @@ export async function markRecipient(
     );
 }
 
+/** Every recipient still queued is skipped (the workspace was closed). */
+export async function skipQueuedRecipients(db: DbOrTx, broadcastId: string, now: Date) {
+  await db
+    .update(chatBroadcastRecipients)
+    .set({ status: 'skipped', doneAt: now })
+    .where(
+      and(
+        eq(chatBroadcastRecipients.broadcastId, broadcastId),
+        eq(chatBroadcastRecipients.status, 'queued'),
+      ),
+    );
+}
+
 /** Marks the broadcast finished when none of its recipients is left queued; answers whether it is. */
 export async function finishIfDone(db: DbOrTx, broadcastId: string, now: Date) {
   const rows = await db

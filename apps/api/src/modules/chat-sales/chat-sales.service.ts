@@ -51,6 +51,7 @@ import {
   listBroadcastRows,
   markRecipient,
   setBroadcastRecipients,
+  skipQueuedRecipients,
   unfinishedBroadcasts,
   upsertWelcome,
 } from './chat-sales.repo';
@@ -246,6 +247,13 @@ export async function deliverBroadcast(
 ): Promise<void> {
   const b = await findBroadcast(ctx.db, broadcastId);
   if (!b || b.finishedAt) return;
+  // a workspace closed meanwhile sends nothing more: who is left is skipped
+  const workspace = await findWorkspace(ctx, b.workspaceId);
+  if (!workspace || workspace.deletedAt) {
+    await skipQueuedRecipients(ctx.db, b.id, ctx.clock.now());
+    await finishIfDone(ctx.db, b.id, ctx.clock.now());
+    return;
+  }
   const attachment =
     b.attachmentPath && b.attachmentKind
       ? {

@@ -13,10 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@fa-clube/contract';
 import {
   chatBroadcastRecipients,
+  chatBroadcasts,
   chatMessages,
   financeCategories,
   financeTransactions,
   welcomeDeliveries,
+  workspaces,
 } from '../../db/schema';
 import { createJobQueue } from '../../lib/queue';
 import type { JobQueue, QueueDefinition } from '../../lib/queue';
@@ -406,7 +408,15 @@ describe('messages to many', () => {
         },
       } as AbortSignal;
       await expect(deliverBroadcast(t.ctx, id, stopAfterOne, 1)).rejects.toThrow();
-      expect(await fanMessagesOf(id)).toHaveLength(1);
+      // one recipient done (delivered, or skipped: a fan muted in the test above), the rest queued
+      const done = (
+        await t.ctx.db
+          .select()
+          .from(chatBroadcastRecipients)
+          .where(eq(chatBroadcastRecipients.broadcastId, id))
+      ).filter((r) => r.status !== 'queued');
+      expect(done).toHaveLength(1);
+      expect(await fanMessagesOf(id)).toHaveLength(done[0]!.status === 'delivered' ? 1 : 0);
       // restarted twice, at once: everyone left gets it, nobody twice
       const go = new AbortController().signal;
       await Promise.all([deliverBroadcast(t.ctx, id, go, 2), deliverBroadcast(t.ctx, id, go, 2)]);
@@ -426,6 +436,41 @@ describe('messages to many', () => {
         const list = (await call('GET', '/chats', fan)).json().chats;
         expect(list[0].last_message.text).toBe('Aviso importante');
       }
+    } finally {
+      queue = createJobQueue({ database: t.database, logger, pollIntervalMs: 100 });
+      queue.define(broadcastQueue(t.ctx) as QueueDefinition<unknown>);
+      await queue.start();
+      t.ctx.queue = queue;
+    }
+  });
+
+  it('delivers nothing more once its workspace is closed', async () => {
+    const owner = await createUser(t);
+    const fanOf = await createUser(t);
+    await makeActiveSubscriber(t, fanOf, owner);
+    await queue.stop({ timeoutMs: 3000 });
+    try {
+      const res = await call('POST', `/chats/${owner.workspaceId}/broadcasts`, owner, {
+        text: 'Até logo',
+        audience: 'subscribers',
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      await t.ctx.db
+        .update(workspaces)
+        .set({ deletedAt: new Date() })
+        .where(eq(workspaces.id, owner.workspaceId));
+      await deliverBroadcast(t.ctx, res.json().id, new AbortController().signal);
+      expect(await fanMessagesOf(res.json().id)).toEqual([]);
+      const states = await t.ctx.db
+        .select()
+        .from(chatBroadcastRecipients)
+        .where(eq(chatBroadcastRecipients.broadcastId, res.json().id));
+      expect(states.map((r) => r.status)).toEqual(['skipped']);
+      const [row] = await t.ctx.db
+        .select()
+        .from(chatBroadcasts)
+        .where(eq(chatBroadcasts.id, res.json().id));
+      expect(row!.finishedAt).not.toBeNull();
     } finally {
       queue = createJobQueue({ database: t.database, logger, pollIntervalMs: 100 });
       queue.define(broadcastQueue(t.ctx) as QueueDefinition<unknown>);
