@@ -21,6 +21,7 @@ import { t } from '../strings';
 import { draftFields, draftPriceOk, emptyDraft } from '../lib/draft';
 import type { Draft } from '../lib/draft';
 import { MessageDraftFields } from './message-draft';
+import { WelcomeMessageCard } from './welcome-message-card';
 
 const AUDIENCES: BroadcastAudience[] = [
   'subscribers',
@@ -35,7 +36,8 @@ const SENDING_POLL_MS = 3000;
 /**
  * /broadcasts ('Mensagem para todos', issue 32): the owner writes one message (a file and a price
  * optional) for an audience; it is delivered into each fan's conversation by the server's queue.
- * Below, what was sent, with its delivered / read / bought counts and revenue (owner and members).
+ * Then the welcome message each new fan gets, and what was sent, with its delivered / read /
+ * bought counts and revenue (owner and members).
  */
 export function BroadcastsScreen() {
   const { workspace } = useSession();
@@ -56,6 +58,7 @@ export function BroadcastsScreen() {
       <PageHeader title={t.broadcasts.title} description={t.broadcasts.description} />
       <div className="grid gap-6">
         {isOwner && ws ? <BroadcastForm ws={ws} /> : null}
+        <WelcomeMessageCard />
         <section className="grid gap-3" aria-labelledby="broadcasts-sent">
           <h2 id="broadcasts-sent" className="text-base font-semibold">
             {t.broadcasts.listTitle}
