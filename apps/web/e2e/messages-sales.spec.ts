@@ -69,20 +69,23 @@ test.describe('Paid messages and messages to many', () => {
     await storeSession(page, creator.tokens);
     await page.goto('/broadcasts');
     await expect(page.getByRole('heading', { name: 'Mensagem para todos' })).toBeVisible();
-    await page.getByLabel('Mensagem', { exact: true }).fill('Ensaio novo só para assinantes!');
-    await page.locator('input[type="file"]').setInputFiles({
+    const form = page.getByTestId('broadcast-form');
+    await form.getByLabel('Mensagem', { exact: true }).fill('Ensaio novo só para assinantes!');
+    await form.locator('input[type="file"]').setInputFiles({
       name: 'ensaio.png',
       mimeType: 'image/png',
       buffer: await makePng(1200, 900, 120),
     });
-    await expect(page.getByTestId('draft-attachment')).toContainText('ensaio.png');
-    await page.getByRole('button', { name: 'Definir preço' }).click();
-    await page.getByLabel('Preço para desbloquear').fill('990');
-    await expect(page.getByLabel('Preço para desbloquear')).toHaveValue(/R\$\s9,90/);
-    await expect(page.getByLabel('Enviar para')).toHaveValue('subscribers');
+    await expect(form.getByTestId('draft-attachment')).toContainText('ensaio.png');
+    await form.getByRole('button', { name: 'Definir preço' }).click();
+    await form.getByLabel('Preço para desbloquear').fill('990');
+    await expect(form.getByLabel('Preço para desbloquear')).toHaveValue(/R\$\s9,90/);
+    await expect(form.getByLabel('Enviar para')).toHaveValue('subscribers');
+    // the welcome message waits below, off until the owner turns it on
+    await expect(page.getByTestId('welcome-message')).toContainText('Mensagem de boas-vindas');
     await captureScreens(page, 'broadcast-form', { fullPage: false });
     await expectAccessible(page, 'Mensagem para todos');
-    await page.getByRole('button', { name: 'Enviar para todos' }).click();
+    await form.getByRole('button', { name: 'Enviar para todos' }).click();
     await expect(page.getByText('Mensagem a caminho de 1 fã.', { exact: true })).toBeVisible();
     const row = page.getByTestId('broadcast-row').first();
     await expect(row).toContainText('Ensaio novo só para assinantes!');

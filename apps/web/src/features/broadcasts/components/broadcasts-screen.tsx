@@ -118,7 +118,7 @@ function BroadcastForm({ ws }: { ws: string }) {
   };
 
   return (
-    <Card>
+    <Card data-testid="broadcast-form">
       <CardHeader>
         <CardTitle>{t.broadcasts.formTitle}</CardTitle>
       </CardHeader>
