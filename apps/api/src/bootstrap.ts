@@ -16,6 +16,7 @@ import { MemoryThrottle, RedisThrottle } from './lib/rate-limit';
 import { createRedis } from './lib/redis';
 import { deriveKeys, resolveMasterSecret } from './lib/secrets';
 import { createStorage } from './lib/storage';
+import { messageCharges, withWelcomeMessage } from './modules/chat-sales/chat-sales.service';
 import { postCharges } from './modules/content/purchases.service';
 import { subscriptionCharges } from './modules/subscriptions/subscriptions.service';
 import { tipCharges } from './modules/tips/tips.service';
@@ -96,7 +97,12 @@ export async function createContext(
     metrics: createMetrics(),
     secondFactor: { verifySignInCode, forget: forgetRecoveryCodesOf },
     squatter: { forget: forgetSquattersSetUp },
-    chargeKinds: { subscription: subscriptionCharges, post: postCharges, tip: tipCharges },
+    chargeKinds: {
+      subscription: withWelcomeMessage(subscriptionCharges),
+      post: postCharges,
+      message: messageCharges,
+      tip: tipCharges,
+    },
   };
 }
 

@@ -143,6 +143,8 @@ const EnvSchema = z
     EMAIL_MARKETING_DAILY_WORKSPACE: z.coerce.number().int().min(1).default(2000),
     /** Campaign e-mails all workspaces together may queue per day. */
     EMAIL_MARKETING_DAILY_PLATFORM: z.coerce.number().int().min(1).default(50_000),
+    /** 'Mensagem para todos' one workspace may send in 24 hours (issue 32). */
+    BROADCASTS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
     /** How old an account must be before it sends campaigns, in hours. */
     EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
 
@@ -338,6 +340,8 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   /** Campaign sending: daily quotas (per workspace, platform-wide) and the sender's minimum account age. */
   emailMarketing: { dailyPerWorkspace: number; dailyPlatform: number; minAccountAgeHours: number };
+  /** Messages to many: how many a workspace may send in 24 hours. */
+  broadcastsPerDay: number;
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** Abuse limits (see docs/decisions: rate limiting). */
   limits: {
@@ -450,6 +454,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       dailyPlatform: e.EMAIL_MARKETING_DAILY_PLATFORM,
       minAccountAgeHours: e.EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS,
     },
+    broadcastsPerDay: e.BROADCASTS_PER_DAY,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -3,7 +3,9 @@
 // fan, the e-mail digest preference (api-conventions § "Chat with the creator").
 import { z } from 'zod';
 import { Timestamp, Username, Uuid } from './common';
+import { AttachmentKind, ItemPrice, LockedAttachment } from './content';
 import { defineErrors } from './errors';
+import { FilePath } from './files';
 import { pageQuery, paged } from './paged';
 import {
   CHATS_PAGING,
@@ -24,6 +26,22 @@ export const ChatSender = z.object({
   side: ChatSide,
 });
 
+/** An unlocked chat attachment: short-lived signed URL, never a bare storage path. */
+export const ChatAttachment = z
+  .object({
+    kind: AttachmentKind,
+    content_type: z.string(),
+    /** Signed GET of the file (Range supported), valid until `expires_at`: refetch the message. */
+    url: z.string(),
+    expires_at: Timestamp,
+  })
+  .meta({ id: 'ChatAttachment' });
+export type ChatAttachment = z.infer<typeof ChatAttachment>;
+
+export const isLockedChatAttachment = (
+  a: ChatAttachment | LockedAttachment,
+): a is LockedAttachment => 'locked' in a && a.locked === true;
+
 export const ChatMessage = z
   .object({
     id: Uuid,
@@ -33,6 +51,15 @@ export const ChatMessage = z
     text: z.string(),
     /** A paid tip shown in the conversation (no author text): its value and message. */
     tip: z.object({ value: z.number(), message: z.string().nullable() }).nullable().optional(),
+    /**
+     * A workspace message's image or video (issue 32): signed URLs for the team, for a free
+     * message and for a bought one; `{ kind, locked: true }` for the fan until it is bought.
+     */
+    attachment: z.union([ChatAttachment, LockedAttachment]).nullable().optional(),
+    /** A paid message: its price in reais (null: free). */
+    price: z.number().nullable().optional(),
+    /** A paid message the fan bought. */
+    purchased: z.boolean().optional(),
     created_at: Timestamp,
   })
   .meta({ id: 'ChatMessage' });
@@ -65,6 +92,8 @@ export const Chat = z
     blocked: z.boolean(),
     /** The fan's subscription is active: without it the fan reads but cannot post. */
     subscribed: z.boolean(),
+    /** The fan receives the workspace's messages to many here (PUT .../preferences turns it off). */
+    broadcasts: z.boolean().optional(),
     created_at: Timestamp,
   })
   .meta({ id: 'Chat' });
@@ -95,16 +124,36 @@ export type ChatMessagesQuery = z.infer<typeof ChatMessagesQuery>;
 export const ChatMessagesResponse = z.object({ messages: z.array(ChatMessage) });
 export type ChatMessagesResponse = z.infer<typeof ChatMessagesResponse>;
 
-export const ChatMessageBody = z.object({
-  text: z
-    .string({ message: 'Escreva a mensagem.' })
-    .trim()
-    .min(1, 'Escreva a mensagem.')
-    .max(CHAT_TEXT_MAX, `A mensagem deve ter no máximo ${CHAT_TEXT_MAX} caracteres.`)
-    // PostgreSQL's text cannot hold U+0000
-    .refine((t) => !t.includes('\u0000'), 'A mensagem contém caracteres inválidos.'),
-});
-export type ChatMessageBody = z.infer<typeof ChatMessageBody>;
+const MessageText = z
+  .string({ message: 'Escreva a mensagem.' })
+  .trim()
+  .max(CHAT_TEXT_MAX, `A mensagem deve ter no máximo ${CHAT_TEXT_MAX} caracteres.`)
+  // PostgreSQL's text cannot hold U+0000
+  .refine((t) => !t.includes('\u0000'), 'A mensagem contém caracteres inválidos.');
+
+/** An image or video of the workspace's files (POST /workspaces/objects/{ws}, then the PUT). */
+export const MessageAttachmentInput = z.object({ file_path: FilePath });
+
+/** The fields of a workspace message that may carry a file and a price (issue 32). */
+export const messageFields = {
+  text: MessageText,
+  /** The workspace side only: an image or video of the workspace's files. */
+  attachment: MessageAttachmentInput.nullish(),
+  /** The workspace side only, with an attachment: 1.00 to 5000.00, locked for the fan until bought. */
+  price: ItemPrice.nullish(),
+};
+
+/** Text is needed unless an attachment goes with it. */
+export const needsTextOrAttachment = (
+  body: { text: string; attachment?: unknown },
+  c: z.RefinementCtx,
+) => {
+  if (!body.text && !body.attachment)
+    c.addIssue({ code: 'custom', path: ['text'], message: 'Escreva a mensagem.' });
+};
+
+export const ChatMessageBody = z.object(messageFields).superRefine(needsTextOrAttachment);
+export type ChatMessageBody = z.input<typeof ChatMessageBody>;
 
 export const ChatUnreadResponse = z.object({
   /** Conversations with unread messages, both sides, at most CHAT_UNREAD_COUNT_MAX. */
@@ -126,6 +175,10 @@ export const EventsQuery = z.object({
 });
 
 export const CHAT_ERRORS = defineErrors({
+  FAN_CANNOT_SELL: {
+    status: 403,
+    message: 'Apenas o criador pode enviar arquivos ou mensagens com preço.',
+  },
   CHAT_NOT_FOUND: { status: 404, message: 'Conversa não encontrada.' },
   CHAT_BLOCKED: {
     status: 403,

@@ -296,6 +296,21 @@ export type SubscribePlanBody = z.input<typeof SubscribePlanBody>;
 export const ChargeBody = z.object({ plan: Uuid });
 export type ChargeBody = z.infer<typeof ChargeBody>;
 
+export const PixRefundStatus = z.enum(PIX_REFUND_STATUSES);
+/** A refund of a payment to review (API Pix devolução). */
+export const PixRefund = z
+  .object({
+    id: z.string(),
+    /** The refunded payment's endToEndId (the review's id). */
+    end_to_end_id: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    status: PixRefundStatus,
+    created_at: Timestamp,
+  })
+  .meta({ id: 'PixRefund' });
+export type PixRefund = z.infer<typeof PixRefund>;
+
 export const ChargeListItem = z
   .object({
     id: Uuid,
@@ -312,6 +327,15 @@ export const ChargeListItem = z
     txid: z.string(),
     status: ChargeStatus,
     created_at: Timestamp,
+    /**
+     * The Pix that paid it, when a PSP's notification did (not the owner's confirmation): its
+     * endToEndId, whether the owner may refund it here (a one-off sale through the workspace's
+     * PSP: POST /charges/{ws}/{end_to_end_id}/refund) and the refund asked, if any.
+     */
+    payment: z
+      .object({ end_to_end_id: z.string(), refundable: z.boolean(), refund: PixRefund.nullable() })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'ChargeListItem' });
 export type ChargeListItem = z.infer<typeof ChargeListItem>;
@@ -327,7 +351,8 @@ export type ChargeDetail = z.infer<typeof ChargeDetail>;
 
 export const ChargesQuery = pageQuery(PAGING.charges).extend({
   status: ChargeStatus.optional(),
-  kind: ChargeKind.optional(),
+  /** One kind, or `sale`: every one-off sale (posts, messages, tips), not subscriptions. */
+  kind: z.union([ChargeKind, z.literal('sale')]).optional(),
 });
 export const ChargesResponse = paged('charges', ChargeListItem);
 export type ChargesResponse = z.infer<typeof ChargesResponse>;
@@ -354,21 +379,6 @@ export const PaymentReviewStatus = z.enum(PAYMENT_REVIEW_STATUSES, {
 export const EndToEndId = z
   .string()
   .regex(/^[A-Za-z0-9]{1,64}$/, 'Identificador de pagamento inválido.');
-
-export const PixRefundStatus = z.enum(PIX_REFUND_STATUSES);
-/** A refund of a payment to review (API Pix devolução). */
-export const PixRefund = z
-  .object({
-    id: z.string(),
-    /** The refunded payment's endToEndId (the review's id). */
-    end_to_end_id: z.string(),
-    amount: z.number(),
-    currency: z.string(),
-    status: PixRefundStatus,
-    created_at: Timestamp,
-  })
-  .meta({ id: 'PixRefund' });
-export type PixRefund = z.infer<typeof PixRefund>;
 
 export const PaymentReview = z
   .object({

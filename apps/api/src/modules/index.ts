@@ -3,6 +3,7 @@ import { accountModule } from './account/account.module';
 import { appsModule } from './apps/apps.module';
 import { authModule } from './auth/auth.module';
 import { chatModule } from './chat/chat.module';
+import { chatSalesModule } from './chat-sales/chat-sales.module';
 import { contentModule } from './content/content.module';
 import { emailMarketingModule } from './email-marketing/email-marketing.module';
 import { filesModule } from './files/files.module';
@@ -34,6 +35,7 @@ export const modules: readonly ApiModule[] = [
   emailMarketingModule,
   mailModule,
   chatModule,
+  chatSalesModule,
   tipsModule,
   insightsModule,
 ];

@@ -1,6 +1,7 @@
 import {
   FolderOpen,
   HandCoins,
+  Megaphone,
   LayoutDashboard,
   MessageCircle,
   Settings,
@@ -190,6 +191,11 @@ const shellRoutes: RouteObject[] = [
         path: '/tips',
         handle: nav({ label: t.nav.tips, icon: HandCoins, order: 22 }),
         element: page(() => import('./routes/tips').then((m) => m.TipsRoute)),
+      },
+      {
+        path: '/broadcasts',
+        handle: nav({ label: t.nav.broadcasts, icon: Megaphone, order: 23 }),
+        element: page(() => import('./routes/broadcasts').then((m) => m.BroadcastsRoute)),
       },
       {
         path: '/finance',

@@ -39,6 +39,7 @@ export const t = {
     overview: 'Overview',
     subscribers: 'Assinantes',
     tips: 'Gorjetas',
+    broadcasts: 'Mensagem para todos',
     profile: 'Perfil',
     settings: 'Configurações',
     messages: 'Mensagens',

@@ -44,6 +44,10 @@ export const chats = pgTable(
     creatorDigestAt: timestamp('creator_digest_at', { withTimezone: true }),
     /** The owner muted the fan. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** The fan turned this creator's messages to many off (issue 32). */
+    fanBroadcastsOff: boolean('fan_broadcasts_off').notNull().default(false),
+    /** When the fan last read the conversation (a broadcast's read count). */
+    fanReadAt: timestamp('fan_read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -81,10 +85,28 @@ export const chatMessages = pgTable(
     /** A paid tip shown in the conversation (issue 32): its value in centavos and message. */
     tipCents: integer('tip_cents'),
     tipMessage: text('tip_message'),
+    /** A workspace message's image or video (issue 32): workspace-relative path, kind, type. */
+    attachmentPath: text('attachment_path'),
+    attachmentKind: text('attachment_kind').$type<'image' | 'video'>(),
+    attachmentContentType: text('attachment_content_type'),
+    /** A paid message: its price (null: free), and once the fan paid, when and by which charge. */
+    priceCents: integer('price_cents'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidChargeId: uuid('paid_charge_id'),
+    /** The message to many it was delivered for (chat-sales' chat_broadcasts.id). */
+    broadcastId: uuid('broadcast_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.chatId, t.id] }),
+    // a paid message found by the id its charge names
+    index('chat_messages_priced_idx')
+      .on(t.id)
+      .where(sql`${t.priceCents} is not null`),
+    // one delivery of a message to many per conversation, whatever retries the queue makes
+    uniqueIndex('chat_messages_broadcast_uq')
+      .on(t.broadcastId, t.chatId)
+      .where(sql`${t.broadcastId} is not null`),
     // the person's own messages: the export (keyset) and the account deletion
     index('chat_messages_sender_idx').on(t.senderId, t.id),
   ],

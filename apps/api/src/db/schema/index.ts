@@ -15,4 +15,5 @@ export * from './trueid';
 export * from './email-marketing';
 export * from './mail';
 export * from './chat';
+export * from './chat-sales';
 export * from './tips';

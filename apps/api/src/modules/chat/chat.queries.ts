@@ -30,6 +30,15 @@ export interface ChatMessageView {
   /** A paid tip shown in the conversation: centavos and message. */
   tipCents: number | null;
   tipMessage: string | null;
+  /** A workspace message's file (issue 32), its price and whether the fan bought it. */
+  attachmentPath: string | null;
+  attachmentKind: 'image' | 'video' | null;
+  attachmentContentType: string | null;
+  priceCents: number | null;
+  paid: boolean;
+  /** The conversation's workspace and fan: who sees a paid message locked. */
+  workspaceId: string;
+  fanId: string | null;
   createdAt: Date;
 }
 
@@ -47,6 +56,7 @@ export interface ChatView {
   creatorUnread: number;
   blocked: boolean;
   subscribed: boolean;
+  broadcastsOff: boolean;
   createdAt: Date;
   lastMessage: ChatMessageView | null;
 }
@@ -65,6 +75,13 @@ function toMessage(r: Record<string, unknown>, prefix = ''): ChatMessageView {
     text: r[`${prefix}text`] as string,
     tipCents: r[`${prefix}tip_cents`] == null ? null : Number(r[`${prefix}tip_cents`]),
     tipMessage: str(r[`${prefix}tip_message`]),
+    attachmentPath: str(r[`${prefix}attachment_path`]),
+    attachmentKind: str(r[`${prefix}attachment_kind`]) as 'image' | 'video' | null,
+    attachmentContentType: str(r[`${prefix}attachment_content_type`]),
+    priceCents: r[`${prefix}price_cents`] == null ? null : Number(r[`${prefix}price_cents`]),
+    paid: r[`${prefix}paid_at`] != null,
+    workspaceId: r[`${prefix}chat_workspace_id`] as string,
+    fanId: str(r[`${prefix}chat_fan_id`]),
     createdAt: date(r[`${prefix}created_at`]),
   };
 }
@@ -73,7 +90,7 @@ function toMessage(r: Record<string, unknown>, prefix = ''): ChatMessageView {
 function viewsQuery(page: SQL, now: Date, total: SQL = sql`null::bigint`): SQL {
   return sql`
     select c.id, c.workspace_id, c.fan_id, c.fan_unread, c.creator_unread,
-           c.blocked_at is not null as blocked, c.created_at, (${total}) as total,
+           c.blocked_at is not null as blocked, c.fan_broadcasts_off, c.created_at, (${total}) as total,
            w.username as w_username, w.label as w_label, w.avatar_path as w_avatar_path,
            f.username as f_username, f.full_name as f_full_name, f.avatar_path as f_avatar_path,
            exists (select 1 from ${subscriptions} s
@@ -82,6 +99,10 @@ function viewsQuery(page: SQL, now: Date, total: SQL = sql`null::bigint`): SQL {
            m.id as m_id, m.chat_id as m_chat_id, m.sender_id as m_sender_id, m.side as m_side,
            m.text as m_text, m.created_at as m_created_at,
            m.tip_cents as m_tip_cents, m.tip_message as m_tip_message,
+           m.attachment_path as m_attachment_path, m.attachment_kind as m_attachment_kind,
+           m.attachment_content_type as m_attachment_content_type,
+           m.price_cents as m_price_cents, m.paid_at as m_paid_at,
+           c.workspace_id as m_chat_workspace_id, c.fan_id as m_chat_fan_id,
            u.username as m_sender_username, u.full_name as m_sender_name
       from (${page}) c
       join ${workspaces} w on w.id = c.workspace_id
@@ -110,6 +131,7 @@ async function selectViews(db: DbOrTx, query: SQL) {
       creatorUnread: Number(r.creator_unread),
       blocked: Boolean(r.blocked),
       subscribed: Boolean(r.subscribed),
+      broadcastsOff: Boolean(r.fan_broadcasts_off),
       createdAt: date(r.created_at),
       lastMessage: r.m_id ? toMessage(r, 'm_') : null,
     } satisfies ChatView,
@@ -227,8 +249,11 @@ export async function isSubscribed(db: DbOrTx, userId: string, workspaceId: stri
 }
 
 const messageColumns = sql`m.id, m.chat_id, m.sender_id, m.side, m.text, m.tip_cents,
-  m.tip_message, m.created_at,
-  u.username as sender_username, u.full_name as sender_name`;
+  m.tip_message, m.created_at, m.attachment_path, m.attachment_kind, m.attachment_content_type,
+  m.price_cents, m.paid_at,
+  u.username as sender_username, u.full_name as sender_name,
+  mc.workspace_id as chat_workspace_id, mc.fan_id as chat_fan_id`;
+const messageChat = sql`join ${chats} mc on mc.id = m.chat_id`;
 
 /** A page of a thread, newest first: the messages before `before` (a range of the key). */
 export async function listChatMessages(
@@ -240,7 +265,7 @@ export async function listChatMessages(
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select ${messageColumns}
-          from ${chatMessages} m left join ${users} u on u.id = m.sender_id
+          from ${chatMessages} m ${messageChat} left join ${users} u on u.id = m.sender_id
          where m.chat_id = ${chatId} ${before ? sql`and m.id < ${before}` : sql``}
          order by m.id desc limit ${limit}`,
   );
@@ -252,7 +277,7 @@ export async function findChatMessage(db: DbOrTx, chatId: string, id: string) {
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select ${messageColumns}
-          from ${chatMessages} m left join ${users} u on u.id = m.sender_id
+          from ${chatMessages} m ${messageChat} left join ${users} u on u.id = m.sender_id
          where m.chat_id = ${chatId} and m.id = ${id}`,
   );
   return rows[0] ? toMessage(rows[0]) : null;
@@ -290,6 +315,7 @@ export async function listMessagesAfter(
           join lateral (select * from ${chatMessages} cm
                          where cm.chat_id = mine.id and cm.id > ${afterId}
                          order by cm.id limit ${limit}) m on true
+          ${messageChat}
           left join ${users} u on u.id = m.sender_id
          order by m.id limit ${limit}`,
   );

@@ -1,8 +1,15 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { timeOrderedId } from '../../db/ids';
 import { chatMessages, chatSettings, chats } from '../../db/schema/chat';
 import type { ChatSide } from '../../db/schema/chat';
+
+/** A workspace file sent in a message: its workspace-relative path, kind and media type. */
+export interface MessageAttachment {
+  path: string;
+  kind: 'image' | 'video';
+  contentType: string;
+}
 
 /** The fan's conversation with the workspace: the existing one, or a new one (`created`). */
 export async function insertChatIfAbsent(
@@ -52,11 +59,16 @@ export async function insertMessage(
   tx: DbOrTx,
   input: {
     chatId: string;
-    senderId: string;
+    /** Null: the workspace's own (a welcome message whose author left). */
+    senderId: string | null;
     side: ChatSide;
     text: string;
     /** A paid tip (issue 32). */
     tip?: { cents: number; message: string | null };
+    /** A workspace message's file and price (issue 32), and the message to many it delivers. */
+    attachment?: MessageAttachment | null;
+    priceCents?: number | null;
+    broadcastId?: string | null;
     now: Date;
     digestAt: Date;
   },
@@ -70,6 +82,11 @@ export async function insertMessage(
       text: input.text,
       tipCents: input.tip?.cents ?? null,
       tipMessage: input.tip?.message ?? null,
+      attachmentPath: input.attachment?.path ?? null,
+      attachmentKind: input.attachment?.kind ?? null,
+      attachmentContentType: input.attachment?.contentType ?? null,
+      priceCents: input.priceCents ?? null,
+      broadcastId: input.broadcastId ?? null,
       createdAt: input.now,
     })
     .returning();
@@ -79,6 +96,7 @@ export async function insertMessage(
     .set({
       lastActivityId: sql`greatest(${chats.lastActivityId}, ${message!.id}::uuid)`,
       fanUnread: fan ? 0 : sql`${chats.fanUnread} + 1`,
+      ...(fan ? { fanReadAt: input.now } : {}),
       fanDigestAt: fan
         ? null
         : sql`case when ${chats.fanUnread} = 0 then ${input.digestAt.toISOString()}::timestamptz
@@ -93,13 +111,13 @@ export async function insertMessage(
   return message!;
 }
 
-/** The side has read everything: its count and its pending digest go. */
-export async function markSideRead(db: DbOrTx, chatId: string, side: ChatSide) {
+/** The side has read everything: its count and its pending digest go (the fan's: when). */
+export async function markSideRead(db: DbOrTx, chatId: string, side: ChatSide, now: Date) {
   await db
     .update(chats)
     .set(
       side === 'fan'
-        ? { fanUnread: 0, fanDigestAt: null }
+        ? { fanUnread: 0, fanDigestAt: null, fanReadAt: now }
         : { creatorUnread: 0, creatorDigestAt: null },
     )
     .where(eq(chats.id, chatId));
@@ -173,4 +191,75 @@ export async function anonymiseChatsOf(tx: DbOrTx, userId: string) {
     .set({ fanId: null, fanUnread: 0, fanDigestAt: null })
     .where(eq(chats.fanId, userId));
   await tx.delete(chatSettings).where(eq(chatSettings.userId, userId));
+}
+
+/** The fan turns the workspace's messages to many off (true) or on. */
+export async function setBroadcastsOff(db: DbOrTx, chatId: string, off: boolean) {
+  await db.update(chats).set({ fanBroadcastsOff: off }).where(eq(chats.id, chatId));
+}
+
+/** A paid message by its id, with its conversation's workspace and fan; null if there is none. */
+export async function findPricedMessage(db: DbOrTx, messageId: string) {
+  const [row] = await db
+    .select({
+      chatId: chatMessages.chatId,
+      id: chatMessages.id,
+      priceCents: chatMessages.priceCents,
+      paidAt: chatMessages.paidAt,
+      paidChargeId: chatMessages.paidChargeId,
+      workspaceId: chats.workspaceId,
+      fanId: chats.fanId,
+    })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .where(and(eq(chatMessages.id, messageId), isNotNull(chatMessages.priceCents)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The paid message is the fan's from now, once: false when it already was (or is not priced). */
+export async function markMessagePaid(
+  tx: DbOrTx,
+  input: { chatId: string; messageId: string; chargeId: string; now: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(chatMessages)
+    .set({ paidAt: input.now, paidChargeId: input.chargeId })
+    .where(
+      and(
+        eq(chatMessages.chatId, input.chatId),
+        eq(chatMessages.id, input.messageId),
+        isNotNull(chatMessages.priceCents),
+        isNull(chatMessages.paidAt),
+      ),
+    )
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
+}
+
+/** A refunded purchase: the message is locked again for the fan. */
+export async function unmarkMessagePaid(
+  tx: DbOrTx,
+  input: { chatId: string; messageId: string; chargeId: string },
+) {
+  await tx
+    .update(chatMessages)
+    .set({ paidAt: null, paidChargeId: null })
+    .where(
+      and(
+        eq(chatMessages.chatId, input.chatId),
+        eq(chatMessages.id, input.messageId),
+        eq(chatMessages.paidChargeId, input.chargeId),
+      ),
+    );
+}
+
+/** What decides whether a message to many goes into this conversation. */
+export async function findChatPreferences(db: DbOrTx, chatId: string) {
+  const [row] = await db
+    .select({ blockedAt: chats.blockedAt, fanBroadcastsOff: chats.fanBroadcastsOff })
+    .from(chats)
+    .where(eq(chats.id, chatId))
+    .limit(1);
+  return row ?? null;
 }

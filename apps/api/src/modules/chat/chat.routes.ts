@@ -124,13 +124,17 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Enviar uma mensagem (texto simples, 1 a 2000 caracteres)',
+          summary:
+            'Enviar uma mensagem (texto simples até 2000 caracteres; a equipe pode anexar e pôr preço)',
           description:
             'O fã precisa de assinatura ativa (403 SUBSCRIPTION_REQUIRED) e não estar silenciado ' +
-            '(403 CHAT_BLOCKED); a equipe do espaço sempre pode responder. Limite por remetente: 429 com Retry-After.',
+            '(403 CHAT_BLOCKED); a equipe do espaço sempre pode responder. Limite por remetente: 429 com Retry-After. ' +
+            'A equipe pode anexar uma imagem ou vídeo do espaço (`attachment.file_path`) e dar um preço ' +
+            '(1,00 a 5000,00, só com anexo): o fã vê `attachment: { kind, locked: true }` e `price` até comprar ' +
+            '(POST .../messages/{id}/purchase). Um fã que envia anexo ou preço: 403 FAN_CANNOT_SELL.',
           params: ChatParams,
           body: ChatMessageBody,
-          response: { 201: ChatMessage, ...errorResponses(400, 401, 403, 404, 429) },
+          response: { 201: ChatMessage, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
         },
       },
       async (request, reply) =>
@@ -142,7 +146,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               request.actor,
               request.params.ws,
               request.params.chatId,
-              request.body.text,
+              request.body,
             ),
           ),
     );

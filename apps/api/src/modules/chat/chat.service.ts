@@ -4,11 +4,13 @@ import {
   CHAT_REPLAY_MAX,
   CHAT_UNREAD_COUNT_MAX,
   centsToMajor,
+  majorToCents,
   pageOffset,
 } from '@fa-clube/contract';
 import type {
   Chat,
   ChatMessage,
+  ChatMessageBody,
   ChatMessagesQuery,
   ChatMessagesResponse,
   ChatSettings,
@@ -17,9 +19,10 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import type { ChatSide } from '../../db/schema/chat';
 import type { AppContext } from '../../lib/context';
-import { AppError, rateLimited } from '../../lib/errors';
+import { AppError, fieldError, rateLimited } from '../../lib/errors';
 import { publicImageUrl } from '../../lib/storage';
 import { requireActor, requireWorkspaceRole } from '../../read-models/access';
+import { processWorkspaceImage, signedViewUrl, verifyWorkspaceFile } from '../files/files.service';
 import type { Actor } from '../../read-models/access';
 import {
   chatRecipients,
@@ -41,13 +44,19 @@ import {
   anonymiseChatsOf,
   findChatOfFan,
   findChatOfId,
+  findChatPreferences,
   findChatSettings,
+  findPricedMessage,
   insertChatIfAbsent,
   insertMessage,
+  markMessagePaid,
   markSideRead,
+  setBroadcastsOff,
   setChatBlocked,
+  unmarkMessagePaid,
   upsertChatSettings,
 } from './chat.repo';
+import type { MessageAttachment } from './chat.repo';
 
 const DELETED_ACCOUNT = 'Conta excluída';
 
@@ -58,7 +67,42 @@ const subscriptionRequired = () =>
     'Assine este perfil para conversar com o criador. As mensagens anteriores continuam aqui.',
   );
 
-export function toChatMessage(m: ChatMessageView): ChatMessage {
+/** Chat media URLs stay valid this long, signed per minute (as the feed's). */
+const MEDIA_URL_TTL_SECONDS = 900;
+const MEDIA_URL_WINDOW_SECONDS = 60;
+
+/**
+ * Who reads a message: its conversation's fan, or the workspace's side. A paid message is
+ * locked for its fan until bought: the kind of its file and its price, never a path or URL.
+ */
+export type MessageViewer = ChatSide;
+
+async function toAttachment(
+  ctx: AppContext,
+  m: ChatMessageView,
+  viewer: MessageViewer,
+): Promise<ChatMessage['attachment']> {
+  if (!m.attachmentPath || !m.attachmentKind) return null;
+  if (m.priceCents !== null && !m.paid && viewer === 'fan')
+    return { kind: m.attachmentKind, locked: true };
+  const { url, expiresAt } = await signedViewUrl(ctx, m.workspaceId, m.attachmentPath, {
+    expiresInSeconds: MEDIA_URL_TTL_SECONDS - MEDIA_URL_WINDOW_SECONDS,
+    cacheWindowSeconds: MEDIA_URL_WINDOW_SECONDS,
+  });
+  return {
+    kind: m.attachmentKind,
+    content_type: m.attachmentContentType ?? '',
+    url,
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+/** A message as `viewer` sees it (signed URLs for what they may open). */
+export async function toChatMessage(
+  ctx: AppContext,
+  m: ChatMessageView,
+  viewer: MessageViewer,
+): Promise<ChatMessage> {
   return {
     id: m.id,
     chat_id: m.chatId,
@@ -70,11 +114,14 @@ export function toChatMessage(m: ChatMessageView): ChatMessage {
     },
     text: m.text,
     tip: m.tipCents === null ? null : { value: centsToMajor(m.tipCents), message: m.tipMessage },
+    attachment: await toAttachment(ctx, m, viewer),
+    price: m.priceCents === null ? null : centsToMajor(m.priceCents),
+    purchased: m.priceCents !== null && m.paid,
     created_at: m.createdAt.toISOString(),
   };
 }
 
-function toChat(v: ChatView, side: ChatSide): Chat {
+async function toChat(ctx: AppContext, v: ChatView, side: ChatSide): Promise<Chat> {
   return {
     id: v.id,
     workspace: {
@@ -89,10 +136,11 @@ function toChat(v: ChatView, side: ChatSide): Chat {
       full_name: v.fanId ? (v.fanName ?? DELETED_ACCOUNT) : DELETED_ACCOUNT,
       avatar_url: v.fanId ? publicImageUrl(v.fanAvatarPath) : null,
     },
-    last_message: v.lastMessage ? toChatMessage(v.lastMessage) : null,
+    last_message: v.lastMessage ? await toChatMessage(ctx, v.lastMessage, side) : null,
     unread: side === 'fan' ? v.fanUnread : v.creatorUnread,
     blocked: v.blocked,
     subscribed: v.subscribed,
+    broadcasts: !v.broadcastsOff,
     created_at: v.createdAt.toISOString(),
   };
 }
@@ -117,7 +165,7 @@ async function requireParticipant(
 async function chatFor(ctx: AppContext, chatId: string, side: ChatSide): Promise<Chat> {
   const view = await findChatView(ctx.db, chatId, ctx.clock.now());
   if (!view) throw chatNotFound();
-  return toChat(view, side);
+  return toChat(ctx, view, side);
 }
 
 /**
@@ -155,7 +203,11 @@ async function chatsPage(
     ctx.clock.now(),
   );
   const side: ChatSide = 'fanId' in of ? 'fan' : 'creator';
-  return { chats: views.map((v) => toChat(v, side)), ...query, total };
+  return {
+    chats: await Promise.all(views.map((v) => toChat(ctx, v, side))),
+    ...query,
+    total,
+  };
 }
 
 /** GET /chats: the caller's conversations as a fan, most recent activity first. */
@@ -197,25 +249,54 @@ export async function listMessages(
   chatId: string,
   query: ChatMessagesQuery,
 ): Promise<ChatMessagesResponse> {
-  await requireParticipant(ctx, actor, ws, chatId);
+  const { side } = await requireParticipant(ctx, actor, ws, chatId);
   const rows = await listChatMessages(ctx.db, chatId, query.before, query.size);
-  return { messages: rows.map(toChatMessage) };
+  return { messages: await Promise.all(rows.map((m) => toChatMessage(ctx, m, side))) };
 }
 
 /**
- * POST /chats/{ws}/{chatId}/messages { text }: the fan posts while subscribed and not muted;
- * the workspace's team always may. Rate limited per sender. Delivered live after the commit.
+ * A workspace file for a message (issue 32): an image or video of the workspace's store,
+ * checked (path, size, magic bytes); an image is re-encoded (rotated, no metadata) and the new
+ * file is what the message names. Does not check access: the caller's service did.
+ */
+export async function prepareMessageAttachment(
+  ctx: AppContext,
+  workspaceId: string,
+  filePath: string,
+): Promise<MessageAttachment> {
+  const file = await verifyWorkspaceFile(ctx, workspaceId, filePath, ['image', 'video']);
+  if (file.kind === 'video')
+    return { path: file.filePath, kind: 'video', contentType: file.contentType };
+  const image = await processWorkspaceImage(ctx, workspaceId, file.filePath, { variants: false });
+  return { path: image.filePath, kind: 'image', contentType: image.contentType };
+}
+
+/** A price needs a file to sell: the text is what every fan reads. */
+export const priceNeedsAttachment = () =>
+  fieldError(
+    'PRICE_NEEDS_ATTACHMENT',
+    'price',
+    'Anexe uma imagem ou um vídeo para vender a mensagem.',
+  );
+
+/**
+ * POST /chats/{ws}/{chatId}/messages { text, attachment?, price? }: the fan posts text while
+ * subscribed and not muted; the workspace's team always may, with a file of the workspace and a
+ * price (a paid message, locked for the fan until bought). Rate limited per sender. Delivered
+ * live after the commit.
  */
 export async function postMessage(
   ctx: AppContext,
   actor: Actor | null,
   ws: string,
   chatId: string,
-  text: string,
+  body: ChatMessageBody,
 ): Promise<ChatMessage> {
   const { me, chat, side } = await requireParticipant(ctx, actor, ws, chatId);
   const now = ctx.clock.now();
+  const text = body.text.trim();
   if (side === 'fan') {
+    if (body.attachment || body.price != null) throw new AppError('FAN_CANNOT_SELL');
     if (chat.blockedAt) throw new AppError('CHAT_BLOCKED');
     if (!(await isSubscribed(ctx.db, me.userId, chat.workspaceId, now)))
       throw subscriptionRequired();
@@ -229,20 +310,44 @@ export async function postMessage(
       wait,
       'Você enviou muitas mensagens seguidas. Aguarde um pouco e tente de novo.',
     );
+  if (body.price != null && !body.attachment) throw priceNeedsAttachment();
+  const attachment = body.attachment
+    ? await prepareMessageAttachment(ctx, chat.workspaceId, body.attachment.file_path)
+    : null;
   const digestAt = new Date(now.getTime() + CHAT_DIGEST_DELAY_MINUTES * 60_000);
   const row = await ctx.db.transaction((tx) =>
-    insertMessage(tx, { chatId, senderId: me.userId, side, text, now, digestAt }),
+    insertMessage(tx, {
+      chatId,
+      senderId: me.userId,
+      side,
+      text,
+      attachment,
+      priceCents: body.price == null ? null : majorToCents(body.price),
+      now,
+      digestAt,
+    }),
   );
-  const message = toChatMessage(
-    (await findChatMessage(ctx.db, chatId, row.id)) ?? {
-      ...row,
-      senderUsername: null,
-      senderName: null,
-    },
-  );
-  const recipients = await chatRecipients(ctx.db, chat.workspaceId, chat.fanId);
-  await chatHub(ctx).publish({ recipients, message });
-  return message;
+  const view = await findChatMessage(ctx.db, chatId, row.id);
+  if (!view) throw chatNotFound();
+  await publishView(ctx, view);
+  return toChatMessage(ctx, view, side);
+}
+
+/**
+ * Publishes a committed message to its conversation's participants: a paid message locked to
+ * its fan and open to the team, any other the same to all.
+ */
+async function publishView(ctx: AppContext, view: ChatMessageView) {
+  const recipients = await chatRecipients(ctx.db, view.workspaceId, view.fanId);
+  const hub = chatHub(ctx);
+  if (view.priceCents === null || view.paid || !view.fanId) {
+    await hub.publish({ recipients, message: await toChatMessage(ctx, view, 'creator') });
+    return;
+  }
+  await hub.publish({ recipients: [view.fanId], message: await toChatMessage(ctx, view, 'fan') });
+  const team = recipients.filter((r) => r !== view.fanId);
+  if (team.length)
+    await hub.publish({ recipients: team, message: await toChatMessage(ctx, view, 'creator') });
 }
 
 /**
@@ -278,10 +383,103 @@ export async function insertTipMessage(
 /** Publishes a committed message to the conversation's participants (GET /events). */
 export async function publishMessage(ctx: AppContext, chatId: string, messageId: string) {
   const view = await findChatMessage(ctx.db, chatId, messageId);
+  if (view) await publishView(ctx, view);
+}
+
+/** Tells a conversation's participants that it changed without a new message (`chat.updated`). */
+export async function publishChatUpdated(ctx: AppContext, chatId: string) {
   const chat = await findChatOfId(ctx.db, chatId);
-  if (!view || !chat) return;
-  const recipients = await chatRecipients(ctx.db, chat.workspaceId, chat.fanId);
-  await chatHub(ctx).publish({ recipients, message: toChatMessage(view) });
+  if (!chat) return;
+  await chatHub(ctx).publish({
+    recipients: await chatRecipients(ctx.db, chat.workspaceId, chat.fanId),
+    updated: { chat_id: chatId },
+  });
+}
+
+/**
+ * A workspace message into the fan's conversation, opened when there is none (issue 32: a
+ * message to many, the welcome message), inside the caller's transaction. With `skipUnwanted`
+ * a muted fan, or one who turned the workspace's messages to many off, gets nothing (null).
+ * Publish it with publishMessage once committed.
+ */
+export async function deliverWorkspaceMessage(
+  tx: DbOrTx,
+  input: {
+    workspaceId: string;
+    fanId: string;
+    senderId: string | null;
+    text: string;
+    attachment: MessageAttachment | null;
+    priceCents: number | null;
+    broadcastId?: string;
+    skipUnwanted: boolean;
+    now: Date;
+  },
+): Promise<{ chatId: string; messageId: string } | null> {
+  const { id: chatId } = await insertChatIfAbsent(tx, {
+    workspaceId: input.workspaceId,
+    fanId: input.fanId,
+    now: input.now,
+  });
+  if (input.skipUnwanted) {
+    const chat = await findChatPreferences(tx, chatId);
+    if (!chat || chat.blockedAt || chat.fanBroadcastsOff) return null;
+  }
+  const row = await insertMessage(tx, {
+    chatId,
+    // a sender who left the team keeps their name on what they sent; none: the workspace's
+    senderId: input.senderId ?? null,
+    side: 'creator',
+    text: input.text,
+    attachment: input.attachment,
+    priceCents: input.priceCents,
+    broadcastId: input.broadcastId ?? null,
+    now: input.now,
+    digestAt: new Date(input.now.getTime() + CHAT_DIGEST_DELAY_MINUTES * 60_000),
+  });
+  return { chatId, messageId: row.id };
+}
+
+/** A paid message by the id its charge names (issue 32), or null. */
+export const findMessageForSale = (db: DbOrTx, messageId: string) =>
+  findPricedMessage(db, messageId);
+
+/** The paid message is its fan's (once; false if it already was), inside the payment's transaction. */
+export const markMessagePurchased = markMessagePaid;
+
+/** A refunded paid message is locked again, inside the refund's transaction. */
+export const unmarkMessagePurchased = unmarkMessagePaid;
+
+/**
+ * The conversation `chatId` of workspace `ws` as its caller is in it (the access check of the
+ * paid messages' purchase): 404 for anyone but its fan and the workspace's team.
+ */
+export async function requireChatParticipant(
+  ctx: AppContext,
+  actor: Actor | null,
+  ws: string,
+  chatId: string,
+) {
+  const { me, chat, side } = await requireParticipant(ctx, actor, ws, chatId);
+  return { userId: me.userId, workspaceId: chat.workspaceId, fanId: chat.fanId, side };
+}
+
+/**
+ * PUT /chats/{ws}/{chatId}/preferences { broadcasts }: the conversation's fan turns the
+ * workspace's messages to many off or on (the team: 403).
+ */
+export async function setFanBroadcasts(
+  ctx: AppContext,
+  actor: Actor | null,
+  ws: string,
+  chatId: string,
+  on: boolean,
+): Promise<{ broadcasts: boolean }> {
+  const { side } = await requireParticipant(ctx, actor, ws, chatId);
+  if (side !== 'fan')
+    throw new AppError('FORBIDDEN', 'Apenas o fã da conversa escolhe o que recebe.');
+  await setBroadcastsOff(ctx.db, chatId, !on);
+  return { broadcasts: on };
 }
 
 /**
@@ -300,7 +498,7 @@ export async function markRead(
   chatId: string,
 ): Promise<Chat> {
   const { side } = await requireParticipant(ctx, actor, ws, chatId);
-  await markSideRead(ctx.db, chatId, side);
+  await markSideRead(ctx.db, chatId, side, ctx.clock.now());
   return chatFor(ctx, chatId, side);
 }
 
@@ -362,7 +560,10 @@ export async function missedMessages(
   afterId: string,
 ): Promise<ChatMessage[] | 'resync'> {
   const rows = await listMessagesAfter(ctx.db, userId, afterId, CHAT_REPLAY_MAX + 1);
-  return rows.length > CHAT_REPLAY_MAX ? 'resync' : rows.map(toChatMessage);
+  if (rows.length > CHAT_REPLAY_MAX) return 'resync';
+  return Promise.all(
+    rows.map((m) => toChatMessage(ctx, m, m.fanId === userId ? 'fan' : 'creator')),
+  );
 }
 
 /** Account deletion, inside its transaction: the person's messages and conversations anonymised. */

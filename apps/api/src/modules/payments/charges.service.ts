@@ -153,7 +153,7 @@ export async function listCharges(
   ctx: AppContext,
   actor: Actor | null,
   workspaceId: string,
-  query: { status?: ChargeStatus; kind?: ChargeKind; page: number; size: number },
+  query: { status?: ChargeStatus; kind?: ChargeKind | 'sale'; page: number; size: number },
 ): Promise<ChargesResponse> {
   await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
   const { rows, total } = await listWorkspaceCharges(ctx.db, {

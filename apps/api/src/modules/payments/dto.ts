@@ -5,8 +5,10 @@ import type {
   ChargeSummary,
   PaymentInfo,
   PendingCharge,
+  PixRefund,
 } from '@fa-clube/contract';
 import type { ChargeRow } from './charges.repo';
+import type { PixRefundRow } from './refunds.repo';
 
 export function toChargeSummary(c: ChargeRow): ChargeSummary {
   return {
@@ -35,10 +37,27 @@ export function toPaymentInfo(c: ChargeRow): PaymentInfo {
   };
 }
 
+/** A refund as the API shows it: none while it is only being asked (SOLICITANDO). */
+export function toPixRefund(r: PixRefundRow | null, currency = 'BRL'): PixRefund | null {
+  if (!r || r.status === 'SOLICITANDO') return null;
+  return {
+    id: r.id,
+    end_to_end_id: r.endToEndId,
+    amount: centsToMajor(r.amountCents),
+    currency,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
 export function toChargeListItem(row: {
   charge: ChargeRow;
   username: string;
   label: string;
+  /** The list's: the PSP notification that paid it, and its refund. */
+  paidEndToEndId?: string | null;
+  paidConnectionId?: string | null;
+  refund?: PixRefundRow | null;
 }): ChargeListItem {
   const c = row.charge;
   return {
@@ -52,6 +71,18 @@ export function toChargeListItem(row: {
     txid: c.txid,
     status: c.status,
     created_at: c.createdAt.toISOString(),
+    ...(row.paidEndToEndId !== undefined
+      ? {
+          payment: row.paidEndToEndId
+            ? {
+                end_to_end_id: row.paidEndToEndId,
+                // a one-off sale the PSP paid (decision 070); a subscription's period is not
+                refundable: Boolean(row.paidConnectionId) && c.kind !== 'subscription',
+                refund: toPixRefund(row.refund ?? null, c.currency),
+              }
+            : null,
+        }
+      : {}),
   };
 }
 

@@ -27,6 +27,7 @@ import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { findPaymentReview, listPaymentReviews } from './payments.queries';
 import { bookPixRefund } from '../finance/finance.service';
+import { toPixRefund } from './dto';
 import { findChargeById, findNotification, resolveNotification } from './charges.repo';
 import { toPaidCharge } from './settlement.service';
 import type { pixNotifications } from '../../db/schema/payments';
@@ -40,22 +41,9 @@ import {
   takeRefund,
 } from './refunds.repo';
 import type { PixRefundStatus } from '../../db/schema/payments';
-import type { PixRefundRow } from './refunds.repo';
 
 type ReviewRow = NonNullable<Awaited<ReturnType<typeof findPaymentReview>>>;
 type NotificationRow = typeof pixNotifications.$inferSelect;
-
-function toPixRefund(r: PixRefundRow | null, currency = 'BRL'): PixRefund | null {
-  if (!r || r.status === 'SOLICITANDO') return null;
-  return {
-    id: r.id,
-    end_to_end_id: r.endToEndId,
-    amount: centsToMajor(r.amountCents),
-    currency,
-    status: r.status,
-    created_at: r.createdAt.toISOString(),
-  };
-}
 
 /** Received through a PSP the server can ask for the refund: a workspace's connection. */
 const refundable = (n: NotificationRow) => Boolean(n.connectionId);

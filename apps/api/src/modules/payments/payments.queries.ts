@@ -6,7 +6,7 @@
  * ignored as amount_mismatch, already_paid or charge_not_payable), with the
  * charge and the payer's names; the workspace owner's contact (notices).
  */
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { charges, pixNotifications, pixRefunds } from '../../db/schema/payments';
 import { PAYMENT_REVIEW_REASONS } from '@fa-clube/contract';
@@ -22,6 +22,11 @@ const payerWorkspace = sql`(select w.label, w.username
     from ${workspaceMembers} m join ${workspaces} w on w.id = m.workspace_id
     where m.user_id = ${charges.payerId} and m.role = 'owner'
     order by m.created_at asc limit 1)`;
+
+/** The PSP's notification that paid a charge (the lateral `pn`; none when the owner confirmed it). */
+const paidBy = sql`(select n.end_to_end_id, n.connection_id from ${pixNotifications} n
+    where n.charge_id = ${charges.id} and n.outcome = 'applied'
+    order by n.received_at limit 1)`;
 
 /** The payer's names: their own workspace's (the lateral `pw`), else their account's. */
 const payerNames = {
@@ -88,7 +93,7 @@ export async function listWorkspaceCharges(
   input: {
     workspaceId: string;
     status?: ChargeStatus;
-    kind?: ChargeKind;
+    kind?: ChargeKind | 'sale';
     limit: number;
     offset: number;
   },
@@ -96,13 +101,25 @@ export async function listWorkspaceCharges(
   const where = and(
     eq(charges.workspaceId, input.workspaceId),
     input.status ? eq(charges.status, input.status) : undefined,
-    input.kind ? eq(charges.kind, input.kind) : undefined,
+    input.kind === 'sale'
+      ? ne(charges.kind, 'subscription')
+      : input.kind
+        ? eq(charges.kind, input.kind)
+        : undefined,
   );
   const rows = await db
-    .select({ charge: charges, ...payerNames })
+    .select({
+      charge: charges,
+      ...payerNames,
+      paidEndToEndId: sql<string | null>`pn.end_to_end_id`,
+      paidConnectionId: sql<string | null>`pn.connection_id`,
+      refund: pixRefunds,
+    })
     .from(charges)
     .innerJoin(users, eq(users.id, charges.payerId))
     .leftJoin(sql`lateral ${payerWorkspace} pw`, sql`true`)
+    .leftJoin(sql`lateral ${paidBy} pn`, sql`true`)
+    .leftJoin(pixRefunds, sql`${pixRefunds.endToEndId} = pn.end_to_end_id`)
     .where(where)
     .orderBy(desc(charges.createdAt), desc(charges.id))
     .limit(input.limit)

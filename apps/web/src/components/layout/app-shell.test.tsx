@@ -29,7 +29,7 @@ function signIn(
 }
 
 describe('navigation entries', () => {
-  const [overview, messages, subscribers, , finance, , profile, settings] = navItems(
+  const [overview, messages, subscribers, , , finance, , profile, settings] = navItems(
     shellNav,
     stored('mariasilva'),
   );
@@ -40,12 +40,13 @@ describe('navigation entries', () => {
       ['Mensagens', '/messages'],
       ['Assinantes', '/subscribers'],
       ['Gorjetas', '/tips'],
+      ['Mensagem para todos', '/broadcasts'],
       ['Finanças', '/finance'],
       ['Arquivos', '/files'],
       ['Perfil', '/profile/mariasilva'],
       ['Configurações', '/settings/workspace'],
     ]);
-    expect(navItems(shellNav, null)[6]!.to).toBe('/profile/');
+    expect(navItems(shellNav, null)[7]!.to).toBe('/profile/');
   });
 
   it('are active when the path equals the route', () => {
@@ -116,6 +117,7 @@ describe('app shell', () => {
       'Mensagens',
       'Assinantes',
       'Gorjetas',
+      'Mensagem para todos',
       'Finanças',
       'Arquivos',
       'Perfil',

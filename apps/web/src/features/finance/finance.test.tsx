@@ -55,12 +55,13 @@ describe('Finanças in the navigation', () => {
       'Mensagens',
       'Assinantes',
       'Gorjetas',
+      'Mensagem para todos',
       'Finanças',
       'Arquivos',
       'Perfil',
       'Configurações',
     ]);
-    expect(items[4]).toMatchObject({ to: '/finance', activeWithin: '/finance' });
+    expect(items[5]).toMatchObject({ to: '/finance', activeWithin: '/finance' });
   });
 
   it('sends a signed-out visitor to the login with return_to', async () => {

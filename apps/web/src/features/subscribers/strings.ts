@@ -71,6 +71,15 @@ export const t = {
     notDone: 'O PSP não realizou a devolução. Você pode pedir de novo.',
     retry: 'Devolver de novo',
   },
+  sales: {
+    title: 'Vendas avulsas',
+    description:
+      'Conteúdos, mensagens pagas e gorjetas pagos por Pix. Um pagamento recebido pela conta conectada pode ser devolvido: o que ele comprou volta a ficar bloqueado.',
+    empty: 'Nenhuma venda avulsa paga ainda.',
+    emptyText: 'Posts com preço, mensagens pagas e gorjetas aparecem aqui depois do pagamento.',
+    loadError: 'Não foi possível carregar as vendas avulsas.',
+    confirmedByOwner: 'Confirmado por você',
+  },
   unmatched: {
     title: 'Pix sem cobrança',
     description:

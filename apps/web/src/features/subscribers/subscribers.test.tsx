@@ -63,15 +63,15 @@ function subscribersApi(state: State) {
         },
       };
     }
-    if (call.path === `/api/v1/charges/${WS}`)
-      return {
-        body: {
-          charges: state.charges.filter((c) => c.status === call.query.get('status')),
-          page: 0,
-          size: 20,
-          total: state.charges.filter((c) => c.status === call.query.get('status')).length,
-        },
-      };
+    if (call.path === `/api/v1/charges/${WS}`) {
+      const sales = call.query.get('kind') === 'sale';
+      const listed = state.charges.filter(
+        (c) =>
+          c.status === call.query.get('status') &&
+          (!sales || (c.kind !== undefined && c.kind !== 'subscription')),
+      );
+      return { body: { charges: listed, page: 0, size: 20, total: listed.length } };
+    }
     if (call.path === `/api/v1/workspaces/${WS}/pix/connection`)
       return state.connected
         ? { body: {} }
@@ -91,9 +91,23 @@ function subscribersApi(state: State) {
           status: answer.error.status,
           body: { message: answer.error.message, code: answer.error.code },
         };
-      const paid = [...(state.reviews ?? []), ...(state.notifications ?? [])].find(
-        (r) => r.id === refund[1],
-      )!;
+      const sold = state.charges
+        .map((c) => c.payment as Record<string, unknown> | undefined)
+        .find((p) => p?.end_to_end_id === refund[1]);
+      const paid = sold
+        ? { ...sold, id: sold.end_to_end_id, amount: 9.9 }
+        : [...(state.reviews ?? []), ...(state.notifications ?? [])].find(
+            (r) => r.id === refund[1],
+          )!;
+      if (sold)
+        sold.refund = {
+          id: 'D9',
+          end_to_end_id: sold.end_to_end_id,
+          amount: 9.9,
+          currency: 'BRL',
+          status: answer.status,
+          created_at: '2026-05-02T10:00:00.000Z',
+        };
       const made = {
         id: 'D0123456789abcdef0123456789abcd',
         end_to_end_id: paid.id,
@@ -597,5 +611,58 @@ describe('/subscribers: Pix Automático, refunds and Pix that matched no charge'
     await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
     const row = await screen.findByTestId('unmatched-pix');
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lists the one-off sales paid; the owner refunds one the PSP received, a member only reads', async () => {
+    const sale = (n: number, payment: Record<string, unknown> | null) => ({
+      id: uuid(100 + n),
+      username: `fa_${n}`,
+      label: `Fã ${n}`,
+      kind: 'message',
+      item_id: uuid(200 + n),
+      plan_type: null,
+      value: 9.9,
+      txid: `txid${n}`,
+      status: 'paid',
+      created_at: '2026-05-01T10:00:00.000Z',
+      payment,
+    });
+    const state: State = {
+      subscribers: [],
+      charges: [
+        sale(1, { end_to_end_id: 'E0000000000000000000000000001', refundable: true, refund: null }),
+        sale(2, null),
+      ],
+    };
+    signIn();
+    subscribersApi(state);
+    const { unmount } = renderRoutes(routes, '/subscribers');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const rows = await screen.findAllByTestId('paid-sale');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Mensagem paga');
+    expect(within(rows[1]!).queryByRole('button', { name: /^Devolver/ })).toBeNull();
+    expect(rows[1]).toHaveTextContent('Confirmado por você');
+    await user.click(within(rows[0]!).getByRole('button', { name: /^Devolver/ }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: /^Devolver/ }),
+    );
+    expect(
+      await within((await screen.findAllByTestId('paid-sale'))[0]!).findByTestId('refund-status'),
+    ).toBeInTheDocument();
+    unmount();
+
+    signIn(false);
+    subscribersApi({
+      subscribers: [],
+      charges: [
+        sale(3, { end_to_end_id: 'E0000000000000000000000000003', refundable: true, refund: null }),
+      ],
+    });
+    renderRoutes(routes, '/subscribers');
+    await user.click(await screen.findByRole('tab', { name: /Pagamentos pendentes/ }));
+    const row = await screen.findByTestId('paid-sale');
+    expect(within(row).queryByRole('button', { name: /^Devolver/ })).toBeNull();
   });
 });

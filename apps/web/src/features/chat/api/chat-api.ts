@@ -1,5 +1,12 @@
-import { CHATS_PAGING, CHAT_MESSAGES_PAGE_DEFAULT, apiPath, chatPaths } from '@fa-clube/contract';
-import type { ChatSettings } from '@fa-clube/contract';
+import {
+  CHATS_PAGING,
+  CHAT_MESSAGES_PAGE_DEFAULT,
+  apiPath,
+  chatPaths,
+  paths,
+  salesPaths,
+} from '@fa-clube/contract';
+import type { ChatSettings, ExtensionType } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
 
 /** Which side of the conversations a list shows: the caller's as a fan, or a workspace's. */
@@ -54,6 +61,27 @@ export const fetchMessages = (
 /** POST …/messages { text } → the message (201). */
 export const sendMessage = (ws: string, chatId: string, text: string) =>
   api.post(apiPath(chatPaths.messages, { ws, chatId }), { text }, { schema: messageSchema });
+
+/** POST …/messages { text, attachment, price? }: the team sends a file, priced or not (201). */
+export const sendMediaMessage = (
+  ws: string,
+  chatId: string,
+  body: { text: string; attachment: { file_path: string }; price: number | null },
+) => api.post(apiPath(chatPaths.messages, { ws, chatId }), body, { schema: messageSchema });
+
+/** POST /workspaces/objects/{ws}: where to PUT a file of the workspace. */
+export const requestUpload = (ws: string, extension: ExtensionType, size: number) =>
+  api.post(
+    apiPath(paths.objects, { ws }),
+    { extension_type: extension, size },
+    { schema: 'ObjectUploadResponse' },
+  );
+
+/** POST …/messages/{id}/purchase: the fan opens the charge of a paid message (or gets it again). */
+export const purchaseMessage = (ws: string, chatId: string, id: string) =>
+  api.post(apiPath(salesPaths.messagePurchase, { ws, chatId, id }), undefined, {
+    schema: 'ChargeDetail',
+  });
 
 /** POST …/read → the conversation, read for the caller's side. */
 export const markChatRead = (ws: string, chatId: string) =>

@@ -1,4 +1,14 @@
-import { AlertCircle, ArrowDown, Clock, HandCoins } from 'lucide-react';
+import {
+  AlertCircle,
+  ArrowDown,
+  CircleCheck,
+  Clock,
+  Film,
+  HandCoins,
+  ImageIcon,
+  LockKeyhole,
+} from 'lucide-react';
+import { isLockedChatAttachment } from '@fa-clube/contract';
 import { formatCents, majorToCents } from '@fa-clube/contract';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -21,6 +31,8 @@ export interface LogItem extends ThreadItem {
   status?: 'sending' | 'failed';
   error?: string;
   onRetry?: () => void;
+  /** A paid message the fan has not bought: opens the Pix dialog. */
+  onUnlock?: () => void;
 }
 
 interface MessageLogProps {
@@ -232,6 +244,7 @@ function Bubble({ item, startsRun }: { item: LogItem; startsRun: boolean }) {
             {sales.sales.tips.inChat(formatCents(majorToCents(item.tip.value)))}
           </p>
         ) : null}
+        {item.attachment ? <MessageMedia item={item} /> : null}
         {item.tip?.message || item.text ? (
           <p
             className="text-[15px] leading-snug whitespace-pre-wrap"
@@ -275,5 +288,67 @@ function Bubble({ item, startsRun }: { item: LogItem; startsRun: boolean }) {
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * A workspace message's image or video (issue 32): shown when free, bought or seen by the team;
+ * for the fan, until bought, a locked panel with 'Desbloquear por R$ X' (kind only, no file).
+ */
+function MessageMedia({ item }: { item: LogItem }) {
+  const attachment = item.attachment!;
+  const price = item.price != null ? formatCents(majorToCents(item.price)) : null;
+  if (isLockedChatAttachment(attachment)) {
+    const video = attachment.kind === 'video';
+    const Icon = video ? Film : ImageIcon;
+    return (
+      <div
+        className="my-1 grid w-64 max-w-full justify-items-center gap-2 rounded-xl bg-gradient-to-br from-primary/25 via-muted to-accent/40 px-4 py-5 text-center text-foreground"
+        data-testid="locked-message"
+      >
+        <span className="flex size-10 items-center justify-center rounded-full bg-background/80 text-primary shadow-xs">
+          <LockKeyhole className="size-5" aria-hidden />
+        </span>
+        <p className="text-[13px] text-muted-foreground">
+          <Icon className="mr-1 inline size-4 align-[-3px]" aria-hidden />
+          {video ? sales.sales.locked.video : sales.sales.locked.image}
+        </p>
+        {item.onUnlock && price ? (
+          <Button size="sm" className="rounded-full" onClick={item.onUnlock}>
+            {sales.sales.locked.unlock(price)}
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="my-1 grid gap-1">
+      {attachment.kind === 'video' ? (
+        <video
+          src={attachment.url}
+          controls
+          preload="metadata"
+          className="max-h-80 w-72 max-w-full rounded-xl bg-black"
+        />
+      ) : (
+        <img
+          src={attachment.url}
+          alt={t.chat.attachmentAlt}
+          loading="lazy"
+          className="max-h-80 w-auto max-w-full rounded-xl object-contain"
+        />
+      )}
+      {price ? (
+        <span
+          className={cn(
+            'flex items-center gap-1 text-xs',
+            item.own ? 'text-primary-foreground' : 'text-muted-foreground',
+          )}
+        >
+          {item.purchased ? <CircleCheck className="size-3.5" aria-hidden /> : null}
+          {item.purchased ? sales.sales.locked.purchased : sales.sales.locked.priced(price)}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import { ArrowLeft, Bell, BellOff, Lock, MessageCircle, RefreshCw, SearchX } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Chat, ChatMessage } from '@fa-clube/contract';
+import { PixChargeDialog } from '@/components/pix-charge-dialog';
 import { TipButton } from '@/components/tip-dialog';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -9,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton, SkeletonIdentity } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { t as sales } from '@/i18n/sales';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
 import { useViewerId } from '@/lib/session';
 import { cn } from '@/lib/utils';
@@ -19,6 +22,7 @@ import {
   useSendMessage,
   useThread,
 } from '../hooks/use-chat';
+import { messagesKey, purchaseMessage } from '../api/chat-api';
 import { sideOf } from '../lib/cache';
 import { counterpart } from '../lib/counterpart';
 import { threadMessages } from '../lib/messages';
@@ -26,6 +30,7 @@ import { outbox, stillPending, useOutbox } from '../lib/outbox';
 import { t } from '../strings';
 import { Composer } from './composer';
 import { MessageLog } from './message-log';
+import { PaidMessageButton } from './paid-message-dialog';
 import type { LogItem } from './message-log';
 
 interface ThreadProps {
@@ -243,6 +248,9 @@ function ThreadBody({
 }) {
   const outboxItems = useOutbox(chat.id);
   const { send, retry } = useSendMessage(ws, chat.id);
+  /** The paid message whose Pix dialog is open (kept here: its bubble changes when it unlocks). */
+  const [unlocking, setUnlocking] = useState<{ id: string; open: boolean } | null>(null);
+  const queryClient = useQueryClient();
   const newest = messages.at(-1)?.id ?? null;
   const pending = useMemo(
     () => stillPending(outboxItems, messages, viewer),
@@ -264,10 +272,17 @@ function ThreadBody({
           id: m.id,
           text: m.text,
           tip: m.tip ?? null,
+          attachment: m.attachment ?? null,
+          price: m.price ?? null,
+          purchased: m.purchased ?? false,
           createdAt: m.created_at,
           sender: m.sender,
           own,
           name: colleague ? m.sender.full_name : null,
+          onUnlock:
+            side === 'fan' && m.attachment && 'locked' in m.attachment
+              ? () => setUnlocking({ id: m.id, open: true })
+              : undefined,
         };
       }),
       ...pending.map((p) => ({
@@ -308,9 +323,25 @@ function ThreadBody({
           </div>
         }
       />
+      {side === 'fan' && unlocking ? (
+        <PixChargeDialog
+          open={unlocking.open}
+          onOpenChange={(open) => setUnlocking((u) => u && { ...u, open })}
+          title={t.chat.unlockMessageTitle}
+          description={t.chat.unlockMessageDescription(chat.workspace.label)}
+          workspaceId={chat.workspace.id}
+          start={() => purchaseMessage(chat.workspace.id, chat.id, unlocking.id)}
+          qrAlt={t.chat.qrAltMessage}
+          paidTitle={sales.sales.pix.unlockedTitle}
+          paidText={sales.sales.pix.unlockedText}
+          onPaid={() =>
+            void queryClient.invalidateQueries({ queryKey: messagesKey(viewer, chat.id) })
+          }
+        />
+      ) : null}
       <footer className="shrink-0 border-t bg-background px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5 lg:px-8">
         <div className="mx-auto max-w-3xl">
-          <ThreadFooter chat={chat} side={side} onSend={onSend} />
+          <ThreadFooter chat={chat} side={side} viewer={viewer} onSend={onSend} />
         </div>
       </footer>
     </>
@@ -320,10 +351,12 @@ function ThreadBody({
 function ThreadFooter({
   chat,
   side,
+  viewer,
   onSend,
 }: {
   chat: Chat;
   side: 'fan' | 'creator';
+  viewer: string | null;
   onSend: (text: string) => void;
 }) {
   if (side === 'fan' && chat.blocked)
@@ -360,7 +393,14 @@ function ThreadFooter({
           {chat.blocked ? t.chat.blockedCreator : t.chat.unsubscribedCreator}
         </p>
       ) : null}
-      <Composer chatId={chat.id} onSend={onSend} />
+      <div className="flex items-start gap-2">
+        {side === 'creator' && chat.fan.id ? (
+          <PaidMessageButton ws={chat.workspace.id} chatId={chat.id} viewer={viewer} />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <Composer chatId={chat.id} onSend={onSend} />
+        </div>
+      </div>
     </div>
   );
 }

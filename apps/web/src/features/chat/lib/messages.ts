@@ -86,6 +86,11 @@ export interface ThreadItem {
   text: string;
   /** A paid tip (no text): its value in reais and message. */
   tip?: { value: number; message: string | null } | null;
+  /** A workspace message's image or video: open, or locked (kind only) until bought. */
+  attachment?: ChatMessage['attachment'];
+  /** A paid message: its price in reais, and whether the fan bought it. */
+  price?: number | null;
+  purchased?: boolean;
   createdAt: string;
   /** Who wrote it; null for the viewer's own pending messages. */
   sender: ChatMessage['sender'] | null;

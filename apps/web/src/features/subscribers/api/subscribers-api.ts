@@ -10,6 +10,7 @@ import { api, hasErrorCode } from '@/lib/api-client';
 export const subscribersKey = (ws: string) => ['subscribers', ws] as const;
 export const pendingChargesKey = (ws: string) => ['charges', ws, 'pending'] as const;
 export const paymentReviewsKey = (ws: string) => ['charges', ws, 'reviews'] as const;
+export const paidSalesKey = (ws: string) => ['charges', ws, 'sales'] as const;
 export const pixNotificationsKey = (ws: string) => ['pix-notifications', ws] as const;
 export const pixConnectedKey = (ws: string) => ['workspace-pix-connection', ws] as const;
 
@@ -25,6 +26,14 @@ export const fetchSubscribers = (ws: string, page: number, signal?: AbortSignal)
 export const fetchPendingCharges = (ws: string, page: number, signal?: AbortSignal) =>
   api.get(apiPath(paths.charges, { ws }), {
     query: { status: 'pending', page, size: PAGING.charges.size },
+    schema: 'ChargesResponse',
+    signal,
+  });
+
+/** GET /charges/{ws}?kind=sale&status=paid: the one-off sales paid (posts, messages, tips). */
+export const fetchPaidSales = (ws: string, page: number, signal?: AbortSignal) =>
+  api.get(apiPath(paths.charges, { ws }), {
+    query: { kind: 'sale', status: 'paid', page, size: PAGING.charges.size },
     schema: 'ChargesResponse',
     signal,
   });

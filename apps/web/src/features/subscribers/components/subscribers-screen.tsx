@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-blob';
 import { fetchSubscribersCsv } from '../api/subscribers-api';
 import { useCurrentWorkspace, usePendingCharges } from '../hooks/use-subscribers';
+import { PaidSales } from './paid-sales';
 import { PaymentReviews } from './payment-reviews';
 import { PendingCharges } from './pending-charges';
 import { SubscriberList } from './subscriber-list';
@@ -63,6 +64,7 @@ function SubscribersTabs({ ws, isOwner }: { ws: string; isOwner: boolean }) {
         {isOwner ? <PaymentReviews ws={ws} /> : null}
         <PendingCharges ws={ws} isOwner={isOwner} />
         <UnmatchedPix ws={ws} isOwner={isOwner} />
+        <PaidSales ws={ws} isOwner={isOwner} />
       </TabsContent>
     </Tabs>
   );

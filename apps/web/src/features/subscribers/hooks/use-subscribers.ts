@@ -12,11 +12,13 @@ import { infinitePaging } from '@/lib/paging';
 import { useSession } from '@/lib/session';
 import {
   confirmCharge,
+  fetchPaidSales,
   fetchPaymentReviews,
   fetchPendingCharges,
   fetchPixConnected,
   fetchPixNotifications,
   fetchSubscribers,
+  paidSalesKey,
   paymentReviewsKey,
   pendingChargesKey,
   pixConnectedKey,
@@ -38,6 +40,15 @@ export function useSubscribers(ws: string | null) {
     queryFn: ({ pageParam, signal }) => fetchSubscribers(ws!, pageParam, signal),
     ...infinitePaging(PAGING.subscribers, (page: SubscribersResponse) => page.subscribers),
     enabled: Boolean(ws),
+  });
+}
+
+/** The one-off sales paid, newest first (owner and members; the owner refunds them). */
+export function usePaidSales(ws: string) {
+  return useInfiniteQuery({
+    queryKey: paidSalesKey(ws),
+    queryFn: ({ pageParam, signal }) => fetchPaidSales(ws, pageParam, signal),
+    ...infinitePaging(PAGING.charges, (page: ChargesResponse) => page.charges),
   });
 }
 
@@ -137,6 +148,7 @@ export function useRefundPayment(ws: string) {
           },
       );
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paidSalesKey(ws) }),
     onError: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: paymentReviewsKey(ws) }),
