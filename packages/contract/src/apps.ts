@@ -709,15 +709,35 @@ export const FanVerificationBody = z
   });
 export type FanVerificationBody = z.input<typeof FanVerificationBody>;
 
-/** POST /verification/{username}/objects: which file the fan is about to send. */
+/** A fan's verification file, at most: a photo or PDF, and a selfie video. */
+export const FAN_UPLOAD_MAX_BYTES = { image: 10 * 1024 * 1024, video: 20 * 1024 * 1024 } as const;
+/**
+ * What one fan's verification with one creator may hold in the creator's storage, stored and
+ * reserved together: the document's two sides and a selfie, with room to send one again.
+ */
+export const FAN_VERIFICATION_BUDGET_BYTES = 60 * 1024 * 1024;
+/** Upload URLs one fan may ask of one creator's verification per day. */
+export const FAN_UPLOADS_PER_DAY = 20;
+
+const FanUploadSize = z
+  .number({ message: 'Informe o tamanho do arquivo em bytes.' })
+  .int('Informe o tamanho do arquivo em bytes.')
+  .min(1, 'O arquivo está vazio.')
+  .max(FAN_UPLOAD_MAX_BYTES.video, 'O arquivo passa de 20 MB.');
+
+/**
+ * POST /verification/{username}/objects: which file the fan is about to send, and its `size` in
+ * bytes: exactly that much is reserved in the creator's storage, and the URL takes no more.
+ */
 export const FanUploadBody = z.discriminatedUnion(
   'kind',
   [
     verificationUploadBody('document').extend({
       kind: z.literal('document'),
       document_side: DocumentSide.default('front'),
+      size: FanUploadSize,
     }),
-    verificationUploadBody('liveness').extend({ kind: z.literal('liveness') }),
+    verificationUploadBody('liveness').extend({ kind: z.literal('liveness'), size: FanUploadSize }),
   ],
   { message: 'Tipo de arquivo de verificação inválido: use document ou liveness.' },
 );
