@@ -361,6 +361,8 @@ describe('daily quotas', () => {
       EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: '0',
       EMAIL_MARKETING_DAILY_WORKSPACE: '3',
       EMAIL_MARKETING_DAILY_PLATFORM: '5',
+      // the account's share has its own test
+      EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT: '100',
     };
     await withContext(env, async (c) => {
       const a = await sender(c);
@@ -395,6 +397,53 @@ describe('daily quotas', () => {
       const fresh = { ...a, accessToken: (await signIn(c, a.email, a.password)).access_token };
       expect((await send(c, fresh, list.slice(0, 3))).statusCode).toBe(202);
     });
+  });
+
+  it('per account over all its workspaces, and never more than its share of the platform', async () => {
+    const env = {
+      EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: '0',
+      EMAIL_MARKETING_DAILY_WORKSPACE: '3',
+      EMAIL_MARKETING_DAILY_ACCOUNT: '4',
+      EMAIL_MARKETING_DAILY_PLATFORM: '100',
+      EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT: '50',
+    };
+    await withContext(env, async (c) => {
+      const a = await sender(c);
+      const made = await call(c, a)('POST', '/workspaces', {
+        label: 'Segundo espaço',
+        username: `${a.username.slice(0, 24)}_dois`,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const second = { ...a, workspaceId: made.json().id as string };
+      await setAppInstalled(c, second, 'email-marketing');
+      const list = ['s1@example.com', 's2@example.com', 's3@example.com'];
+      await importContacts(c, a, list);
+      await importContacts(c, second, list);
+      expect((await send(c, a, list)).statusCode).toBe(202);
+      // the second workspace has its own 3, but the account has 1 left of its 4
+      const over = await send(c, second, list.slice(0, 2));
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toMatchObject({
+        code: 'EMAIL_DAILY_LIMIT_REACHED',
+        message:
+          'Cada conta envia até 4 e-mails de campanha por dia, somando todos os seus espaços de trabalho. Hoje resta 1, e esta campanha tem 2 destinatários. Envie amanhã ou escolha menos destinatários.',
+      });
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await call(c, second)('GET', `${base(second)}/campaigns`)).json().total).toBe(0);
+      expect((await send(c, second, list.slice(0, 1))).statusCode).toBe(202);
+    });
+    // the share: 10 % of a platform of 20 is 2 a day, below the account's own 4
+    await withContext(
+      { ...env, EMAIL_MARKETING_DAILY_PLATFORM: '20', EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT: '10' },
+      async (c) => {
+        const a = await sender(c);
+        await importContacts(c, a, ['t1@example.com', 't2@example.com', 't3@example.com']);
+        const over = await send(c, a, ['t1@example.com', 't2@example.com', 't3@example.com']);
+        expect(over.statusCode).toBe(429);
+        expect(over.json().message).toMatch(/^Cada conta envia até 2 e-mails/);
+        expect((await send(c, a, ['t1@example.com', 't2@example.com'])).statusCode).toBe(202);
+      },
+    );
   });
 
   it('two campaigns at once for the last places: one passes', async () => {

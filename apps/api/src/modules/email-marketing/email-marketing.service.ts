@@ -232,20 +232,37 @@ function secondsUntilTomorrow(now: Date): number {
 
 /**
  * Inside the transaction that queues the campaign: takes its messages from
- * today's quota of the workspace (EMAIL_MARKETING_DAILY_WORKSPACE) and of the
+ * today's quota of the workspace (EMAIL_MARKETING_DAILY_WORKSPACE), of the
+ * account that sends it over all its workspaces (EMAIL_MARKETING_DAILY_ACCOUNT, never more than
+ * EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT of the platform's) and of the
  * platform (EMAIL_MARKETING_DAILY_PLATFORM), or refuses the whole campaign with
  * 429 EMAIL_DAILY_LIMIT_REACHED (Retry-After: the next day).
  */
-async function takeDailyQuota(ctx: AppContext, tx: DbOrTx, workspaceId: string, n: number) {
+async function takeDailyQuota(
+  ctx: AppContext,
+  tx: DbOrTx,
+  workspaceId: string,
+  accountId: string,
+  n: number,
+) {
   const now = ctx.clock.now();
   const day = todayIn(BUSINESS_TIME_ZONE, now);
-  const { dailyPerWorkspace, dailyPlatform } = ctx.config.emailMarketing;
+  const { dailyPerWorkspace, dailyPerAccount, dailyPlatform } = ctx.config.emailMarketing;
   const retryAfter = secondsUntilTomorrow(now);
   if (!(await takeDailySends(tx, day, workspaceId, n, dailyPerWorkspace))) {
     const left = Math.max(0, dailyPerWorkspace - (await dailySends(tx, day, workspaceId)));
     throw new AppError(
       'EMAIL_DAILY_LIMIT_REACHED',
       `Cada espaço de trabalho envia até ${count(dailyPerWorkspace)} e-mails de campanha por dia. Hoje ${left === 1 ? 'resta 1' : `restam ${count(left)}`}, e esta campanha tem ${count(n)} ${n === 1 ? 'destinatário' : 'destinatários'}. Envie amanhã ou escolha menos destinatários.`,
+      { retryAfter },
+    );
+  }
+  // one account cannot spread a flood over many workspaces, nor take the platform's day alone
+  if (!(await takeDailySends(tx, day, `account:${accountId}`, n, dailyPerAccount))) {
+    const left = Math.max(0, dailyPerAccount - (await dailySends(tx, day, `account:${accountId}`)));
+    throw new AppError(
+      'EMAIL_DAILY_LIMIT_REACHED',
+      `Cada conta envia até ${count(dailyPerAccount)} e-mails de campanha por dia, somando todos os seus espaços de trabalho. Hoje ${left === 1 ? 'resta 1' : `restam ${count(left)}`}, e esta campanha tem ${count(n)} ${n === 1 ? 'destinatário' : 'destinatários'}. Envie amanhã ou escolha menos destinatários.`,
       { retryAfter },
     );
   }
@@ -277,7 +294,7 @@ export async function sendCampaign(
   if (recipients.length === 0) throw new AppError('NO_RECIPIENTS');
   const template = prepareTemplate(body.template);
   const { campaign, messages } = await ctx.db.transaction(async (tx) => {
-    await takeDailyQuota(ctx, tx, workspaceId, recipients.length);
+    await takeDailyQuota(ctx, tx, workspaceId, owner.userId, recipients.length);
     const campaign = await insertCampaign(tx, {
       workspaceId,
       createdBy: owner.userId,
