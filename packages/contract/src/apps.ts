@@ -44,6 +44,8 @@ import {
 
 /** Web page the `{{ link_cancelar }}` link opens: `<APP_URL>/unsubscribe?token=...`. */
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+/** Web page the double opt-in e-mail of an imported contact opens: `<APP_URL>/contacts/confirm?token=...`. */
+export const CONTACT_CONFIRM_PAGE = '/contacts/confirm';
 
 // ---- Errors -----------------------------------------------------------------
 
@@ -94,6 +96,10 @@ export const APPS_ERRORS = defineErrors({
   UNSUBSCRIBE_TOKEN_INVALID: {
     status: 400,
     message: 'Link de descadastro inválido.',
+  },
+  CONTACT_CONFIRMATION_INVALID: {
+    status: 400,
+    message: 'Link de confirmação inválido ou o contato foi excluído.',
   },
   CONTACTS_NOT_IN_AUDIENCE: {
     status: 400,
@@ -570,6 +576,22 @@ export const UnsubscribeInfo = z
   .meta({ id: 'UnsubscribeInfo' });
 export type UnsubscribeInfo = z.infer<typeof UnsubscribeInfo>;
 
+export const ContactConfirmQuery = z.object({
+  token: z
+    .string({ message: APPS_ERRORS.CONTACT_CONFIRMATION_INVALID.message })
+    .min(1, APPS_ERRORS.CONTACT_CONFIRMATION_INVALID.message)
+    .max(1024, APPS_ERRORS.CONTACT_CONFIRMATION_INVALID.message),
+});
+/** GET/POST /contacts/confirm?token=: whose list, the address (partly hidden) and whether confirmed. */
+export const ContactConfirmation = z
+  .object({
+    workspace: z.object({ label: z.string(), username: z.string() }),
+    email: z.string(),
+    confirmed: z.boolean(),
+  })
+  .meta({ id: 'ContactConfirmation' });
+export type ContactConfirmation = z.infer<typeof ContactConfirmation>;
+
 // ---- e-mail marketing: the imported contacts ---------------------------------
 
 export const OptInMethod = z.enum(OPT_IN_METHODS, {
@@ -636,6 +658,11 @@ export const ContactImportResponse = z
     updated: z.number().int(),
     /** The workspace's contacts now. */
     total: z.number().int(),
+    /**
+     * Double opt-in e-mails queued: each new (or still unconfirmed) address is asked to confirm,
+     * at most once a day; campaigns reach it only once it has.
+     */
+    confirmations_sent: z.number().int(),
   })
   .meta({ id: 'ContactImportResponse' });
 export type ContactImportResponse = z.infer<typeof ContactImportResponse>;
@@ -648,6 +675,8 @@ export const EmailContact = z
     opt_in: OptIn,
     /** Unsubscribed from this workspace, or out of every creator's campaigns: no campaign reaches it. */
     unsubscribed: z.boolean(),
+    /** When the person followed the double opt-in link; null: campaigns do not reach it yet. */
+    confirmed_at: Timestamp.nullable(),
     created_at: Timestamp,
   })
   .meta({ id: 'EmailContact' });
