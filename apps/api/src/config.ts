@@ -145,6 +145,10 @@ const EnvSchema = z
     EMAIL_MARKETING_DAILY_PLATFORM: z.coerce.number().int().min(1).default(50_000),
     /** 'Mensagem para todos' one workspace may send in 24 hours (issue 32). */
     BROADCASTS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Campaign e-mails one account may queue per day, over all the workspaces it owns. */
+    EMAIL_MARKETING_DAILY_ACCOUNT: z.coerce.number().int().min(1).default(4000),
+    /** The largest share of the platform's daily quota one account may take, in percent. */
+    EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
     /** How old an account must be before it sends campaigns, in hours. */
     EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
 
@@ -339,7 +343,13 @@ export interface Config {
   };
   mail: { smtpUrl?: string; from: string };
   /** Campaign sending: daily quotas (per workspace, platform-wide) and the sender's minimum account age. */
-  emailMarketing: { dailyPerWorkspace: number; dailyPlatform: number; minAccountAgeHours: number };
+  emailMarketing: {
+    dailyPerWorkspace: number;
+    dailyPlatform: number;
+    /** EMAIL_MARKETING_DAILY_ACCOUNT, capped at the account's share of the platform's quota. */
+    dailyPerAccount: number;
+    minAccountAgeHours: number;
+  };
   /** Messages to many: how many a workspace may send in 24 hours. */
   broadcastsPerDay: number;
   google?: { clientId: string; clientSecret: string; issuer: string };
@@ -452,6 +462,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     emailMarketing: {
       dailyPerWorkspace: e.EMAIL_MARKETING_DAILY_WORKSPACE,
       dailyPlatform: e.EMAIL_MARKETING_DAILY_PLATFORM,
+      dailyPerAccount: Math.max(
+        1,
+        Math.min(
+          e.EMAIL_MARKETING_DAILY_ACCOUNT,
+          Math.floor(
+            (e.EMAIL_MARKETING_DAILY_PLATFORM * e.EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT) / 100,
+          ),
+        ),
+      ),
       minAccountAgeHours: e.EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS,
     },
     broadcastsPerDay: e.BROADCASTS_PER_DAY,

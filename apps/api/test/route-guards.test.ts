@@ -39,6 +39,8 @@ describe('every API route has its guard', () => {
         'POST /api/v1/me/email/confirm',
         'GET /api/v1/unsubscribe',
         'POST /api/v1/unsubscribe',
+        'GET /api/v1/email-contacts/confirm',
+        'POST /api/v1/email-contacts/confirm',
         'GET /api/v1/public/images/*',
         'PUT /api/v1/storage/upload',
         'GET /api/v1/storage/object',

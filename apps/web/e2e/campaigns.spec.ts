@@ -54,13 +54,43 @@ test.describe('e-mail campaigns', () => {
       },
     });
     await importing.getByRole('button', { name: 'Importar' }).click();
-    await expect(page.getByText('1 contato importado.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        '1 contato importado. Enviamos 1 pedido de confirmação por e-mail: o contato recebe campanhas depois de confirmar.',
+        { exact: true },
+      ),
+    ).toBeVisible();
     await closeToast(page);
     const contacts = page.getByRole('list', { name: 'Contatos importados' });
     await expect(contacts.getByRole('listitem', { name: reader })).toContainText('Lia Leitora');
     await expect(contacts.getByRole('listitem', { name: reader })).toContainText(
       'Presencialmente (evento, loja) em',
     );
+    await expect(contacts.getByRole('listitem', { name: reader })).toContainText(
+      'Aguardando confirmação',
+    );
+
+    // double opt-in: the reader follows the e-mailed link, and the page asks before it confirms
+    const optIn = await latestEmail(reader, (m) =>
+      m.subject.startsWith('Confirme que quer receber os e-mails de Carla Mendes'),
+    );
+    const confirmLink = /href="(https?:\/\/[^"]+\/contacts\/confirm\?token=[^"]+)"/.exec(
+      optIn.html,
+    )?.[1];
+    expect(confirmLink).toBeTruthy();
+    const readerContext = await browser.newContext();
+    const readerPage = await readerContext.newPage();
+    await readerPage.goto(confirmLink!.replace(/&amp;/g, '&'));
+    await expect(readerPage.getByRole('heading', { name: 'Confirmar inscrição' })).toBeVisible();
+    await readerPage.getByRole('button', { name: 'Sim, quero receber' }).click();
+    await expect(readerPage.getByRole('heading', { name: 'Inscrição confirmada' })).toBeVisible();
+    await readerContext.close();
+    await page.reload();
+    await expect(
+      page
+        .getByRole('list', { name: 'Contatos importados' })
+        .getByRole('listitem', { name: reader }),
+    ).toContainText('Confirmado');
 
     const form = page.getByRole('form', { name: 'Nova campanha de e-mail' });
     await form.getByLabel('Assunto').fill('Novidades de dezembro');

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineErrors } from './errors';
 import { Email, FullName, Password, Timestamp, Uuid } from './common';
+import { TwoFactorCode } from './auth';
 
 // accountPaths is in account-paths.ts (no zod: the web client's first load needs it).
 
@@ -14,6 +15,20 @@ export const CurrentPassword = z
   .string({ message: 'Informe a sua senha atual.' })
   .min(1, 'Informe a sua senha atual.')
   .max(1024);
+
+/**
+ * What the owner types to confirm a change of where the workspace's money goes (connecting,
+ * replacing or removing the PSP account, changing the Pix key): the password, and the code of the
+ * authenticator app when 2FA is on. Not needed when the session signed in within the last 10
+ * minutes (decision 072).
+ */
+export const OwnerConfirmation = z
+  .object({
+    password: CurrentPassword,
+    two_factor_code: TwoFactorCode.optional(),
+  })
+  .meta({ id: 'OwnerConfirmation' });
+export type OwnerConfirmation = z.infer<typeof OwnerConfirmation>;
 
 export const UpdateProfileBody = z.object({ full_name: FullName });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
@@ -75,6 +90,15 @@ export const EmailChangeRequested = z.object({ message: z.string(), email: z.str
 /** Error codes of the person's own account. */
 export const ACCOUNT_ERRORS = defineErrors({
   WRONG_PASSWORD: { status: 400, message: 'Senha atual incorreta.' },
+  /**
+   * A change of where the money goes (PSP account, Pix key) without `confirmation` and without a
+   * sign-in of the last 10 minutes. `errors` names the fields to ask for: `confirmation.password`,
+   * and `confirmation.two_factor_code` when 2FA is on. The client asks and sends the request again.
+   */
+  OWNER_CONFIRMATION_REQUIRED: {
+    status: 403,
+    message: 'Confirme que é você: informe a sua senha para alterar para onde vai o dinheiro.',
+  },
   SESSION_NOT_FOUND: { status: 404, message: 'Sessão não encontrada.' },
   INVALID_EMAIL_CHANGE_TOKEN: {
     status: 400,

@@ -17,6 +17,8 @@ export const CONTACT_SEGMENTS = [
 /** Contacts one import call may carry, and one workspace may keep. */
 export const CONTACTS_IMPORT_MAX = 1000;
 export const CONTACTS_PER_WORKSPACE_MAX = 10_000;
+/** Double opt-in e-mails one workspace may send per day (imported contacts asked to confirm). */
+export const CONTACT_CONFIRMATIONS_PER_DAY = 5000;
 /** How a contact agreed to receive the workspace's e-mails (recorded with when). */
 export const OPT_IN_METHODS = ['form', 'double_opt_in', 'purchase', 'in_person', 'other'] as const;
 export const SUBJECT_MAX = 150;

@@ -44,4 +44,9 @@ export const appsPaths = {
    * named in the `List-Unsubscribe` header.
    */
   emailUnsubscribe: '/unsubscribe',
+  /**
+   * `?token=`: the double opt-in link of an imported contact. GET describes it (for the web
+   * page), POST confirms: only then do campaigns reach the address.
+   */
+  emailContactConfirm: '/email-contacts/confirm',
 } as const;

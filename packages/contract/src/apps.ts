@@ -44,6 +44,8 @@ import {
 
 /** Web page the `{{ link_cancelar }}` link opens: `<APP_URL>/unsubscribe?token=...`. */
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+/** Web page the double opt-in e-mail of an imported contact opens: `<APP_URL>/contacts/confirm?token=...`. */
+export const CONTACT_CONFIRM_PAGE = '/contacts/confirm';
 
 // ---- Errors -----------------------------------------------------------------
 
@@ -94,6 +96,10 @@ export const APPS_ERRORS = defineErrors({
   UNSUBSCRIBE_TOKEN_INVALID: {
     status: 400,
     message: 'Link de descadastro inválido.',
+  },
+  CONTACT_CONFIRMATION_INVALID: {
+    status: 400,
+    message: 'Link de confirmação inválido ou o contato foi excluído.',
   },
   CONTACTS_NOT_IN_AUDIENCE: {
     status: 400,
@@ -570,6 +576,22 @@ export const UnsubscribeInfo = z
   .meta({ id: 'UnsubscribeInfo' });
 export type UnsubscribeInfo = z.infer<typeof UnsubscribeInfo>;
 
+export const ContactConfirmQuery = z.object({
+  token: z
+    .string({ message: APPS_ERRORS.CONTACT_CONFIRMATION_INVALID.message })
+    .min(1, APPS_ERRORS.CONTACT_CONFIRMATION_INVALID.message)
+    .max(1024, APPS_ERRORS.CONTACT_CONFIRMATION_INVALID.message),
+});
+/** GET/POST /contacts/confirm?token=: whose list, the address (partly hidden) and whether confirmed. */
+export const ContactConfirmation = z
+  .object({
+    workspace: z.object({ label: z.string(), username: z.string() }),
+    email: z.string(),
+    confirmed: z.boolean(),
+  })
+  .meta({ id: 'ContactConfirmation' });
+export type ContactConfirmation = z.infer<typeof ContactConfirmation>;
+
 // ---- e-mail marketing: the imported contacts ---------------------------------
 
 export const OptInMethod = z.enum(OPT_IN_METHODS, {
@@ -636,6 +658,11 @@ export const ContactImportResponse = z
     updated: z.number().int(),
     /** The workspace's contacts now. */
     total: z.number().int(),
+    /**
+     * Double opt-in e-mails queued: each new (or still unconfirmed) address is asked to confirm,
+     * at most once a day; campaigns reach it only once it has.
+     */
+    confirmations_sent: z.number().int(),
   })
   .meta({ id: 'ContactImportResponse' });
 export type ContactImportResponse = z.infer<typeof ContactImportResponse>;
@@ -648,6 +675,8 @@ export const EmailContact = z
     opt_in: OptIn,
     /** Unsubscribed from this workspace, or out of every creator's campaigns: no campaign reaches it. */
     unsubscribed: z.boolean(),
+    /** When the person followed the double opt-in link; null: campaigns do not reach it yet. */
+    confirmed_at: Timestamp.nullable(),
     created_at: Timestamp,
   })
   .meta({ id: 'EmailContact' });
@@ -709,15 +738,35 @@ export const FanVerificationBody = z
   });
 export type FanVerificationBody = z.input<typeof FanVerificationBody>;
 
-/** POST /verification/{username}/objects: which file the fan is about to send. */
+/** A fan's verification file, at most: a photo or PDF, and a selfie video. */
+export const FAN_UPLOAD_MAX_BYTES = { image: 10 * 1024 * 1024, video: 20 * 1024 * 1024 } as const;
+/**
+ * What one fan's verification with one creator may hold in the creator's storage, stored and
+ * reserved together: the document's two sides and a selfie, with room to send one again.
+ */
+export const FAN_VERIFICATION_BUDGET_BYTES = 60 * 1024 * 1024;
+/** Upload URLs one fan may ask of one creator's verification per day. */
+export const FAN_UPLOADS_PER_DAY = 20;
+
+const FanUploadSize = z
+  .number({ message: 'Informe o tamanho do arquivo em bytes.' })
+  .int('Informe o tamanho do arquivo em bytes.')
+  .min(1, 'O arquivo está vazio.')
+  .max(FAN_UPLOAD_MAX_BYTES.video, 'O arquivo passa de 20 MB.');
+
+/**
+ * POST /verification/{username}/objects: which file the fan is about to send, and its `size` in
+ * bytes: exactly that much is reserved in the creator's storage, and the URL takes no more.
+ */
 export const FanUploadBody = z.discriminatedUnion(
   'kind',
   [
     verificationUploadBody('document').extend({
       kind: z.literal('document'),
       document_side: DocumentSide.default('front'),
+      size: FanUploadSize,
     }),
-    verificationUploadBody('liveness').extend({ kind: z.literal('liveness') }),
+    verificationUploadBody('liveness').extend({ kind: z.literal('liveness'), size: FanUploadSize }),
   ],
   { message: 'Tipo de arquivo de verificação inválido: use document ou liveness.' },
 );

@@ -2,6 +2,7 @@
 // subscriptions, subscribers and the API Pix webhook.
 import { z } from 'zod';
 import { defineErrors } from './errors';
+import { OwnerConfirmation } from './account';
 import { Money, Timestamp, Username, Uuid } from './common';
 import { PAGING } from './paging';
 import { pageQuery, paged } from './paged';
@@ -43,6 +44,8 @@ export const PixSettingsBody = z.object({
     .trim()
     .min(1, 'Informe a cidade do recebedor.')
     .max(100),
+  /** Needed to change the key without a sign-in of the last 10 minutes (OWNER_CONFIRMATION_REQUIRED). */
+  confirmation: OwnerConfirmation.optional(),
 });
 export type PixSettingsBody = z.infer<typeof PixSettingsBody>;
 
@@ -127,8 +130,17 @@ export const PixConnectionBody = z.object({
   private_key: z.string().max(50_000, 'A chave privada passa de 50 KB.').optional(),
   passphrase: z.string().max(500).optional(),
   receiving_account: ReceivingAccount.nullish(),
+  /** Needed without a sign-in of the last 10 minutes (OWNER_CONFIRMATION_REQUIRED). */
+  confirmation: OwnerConfirmation.optional(),
 });
 export type PixConnectionBody = z.input<typeof PixConnectionBody>;
+
+/** DELETE /workspaces/{id}/pix/connection: the confirmation, when the sign-in is not recent. */
+export const PixDisconnectBody = z
+  .object({ confirmation: OwnerConfirmation.optional() })
+  .optional()
+  .nullable();
+export type PixDisconnectBody = z.infer<typeof PixDisconnectBody>;
 
 export const PixConnection = z
   .object({

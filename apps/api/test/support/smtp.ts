@@ -15,10 +15,12 @@ export interface ReceivedMail {
 
 /** Subject of the mail every sign-up sends (email-confirmation.service.ts). */
 export const CONFIRMATION_SUBJECT = 'Confirme seu e-mail';
+/** Start of the subject of an imported contact's double opt-in mail (email-marketing). */
+export const CONTACT_CONFIRMATION_SUBJECT = 'Confirme que quer receber os e-mails de';
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives, parsed. Every sign-up sends
- * 'Confirme seu e-mail': `waitFor` and `to` leave those out, so a test reads the mail its
+ * 'Confirme seu e-mail' (and every imported contact a double opt-in): `waitFor` and `to` leave those out, so a test reads the mail its
  * own action caused; `confirmationsTo` has them.
  */
 export interface TestSmtp {
@@ -84,7 +86,9 @@ export async function startTestSmtp(
     server.listen(opts.port ?? 0, host, resolve);
   });
   const { port } = server.server.address() as AddressInfo;
-  const isConfirmation = (m: ReceivedMail) => m.subject === CONFIRMATION_SUBJECT;
+  // confirmations of an address (a sign-up's, an imported contact's): not what a test's action caused
+  const isConfirmation = (m: ReceivedMail) =>
+    m.subject === CONFIRMATION_SUBJECT || m.subject.startsWith(CONTACT_CONFIRMATION_SUBJECT);
   const find = (to: string, predicate?: (m: ReceivedMail) => boolean) =>
     messages.find(
       (m) => m.to.includes(to.toLowerCase()) && !isConfirmation(m) && (!predicate || predicate(m)),

@@ -309,6 +309,10 @@ export const routes: RouteObject[] = [
         element: page(() => import('./routes/unsubscribe').then((m) => m.UnsubscribeRoute)),
       },
       {
+        path: '/contacts/confirm',
+        element: page(() => import('./routes/contact-confirm').then((m) => m.ContactConfirmRoute)),
+      },
+      {
         path: '/terms',
         element: page(() => import('./routes/terms').then((m) => m.TermsRoute)),
       },

@@ -110,6 +110,10 @@ export const emailContacts = pgTable(
     optInAt: timestamp('opt_in_at', { withTimezone: true }).notNull(),
     /** Who imported (or last updated) the contact. */
     importedBy: uuid('imported_by'),
+    /** When the person followed the double opt-in link; campaigns reach only confirmed contacts. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the last double opt-in e-mail was queued (at most one a day per contact). */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -191,6 +191,8 @@ export {
   revokeOtherSessions,
 } from './sessions.repo';
 export { renewSession, signedInRecently } from './sessions.service';
+export { requireOwnerConfirmation } from './owner-confirmation.service';
+export type { ConfirmedBy } from './owner-confirmation.service';
 export { insertLoginActivity as recordAccountActivity } from './login-activities.repo';
 export { deletePasswordResetsOf } from './password-resets.repo';
 

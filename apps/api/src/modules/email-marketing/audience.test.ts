@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createJobQueue } from '../../lib/queue';
 import type { JobQueue, QueueDefinition } from '../../lib/queue';
 import { setAppInstalled } from '../../../test/support/apps';
+import { confirmContacts } from '../../../test/support/contacts';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, confirmEmail, createUser, signIn } from '../../../test/support/fixtures';
@@ -86,11 +87,27 @@ async function sender(c: TestContext = t, overrides: Parameters<typeof createUse
   return owner;
 }
 
-async function importContacts(c: TestContext, owner: TestUser, emails: string[]) {
+/**
+ * Imports the addresses and confirms each through its double opt-in link (`confirm: 'link'`);
+ * 'stored': marked confirmed in the table (an address whose server refuses every mail can never
+ * follow its link); 'none': left as imported.
+ */
+async function importContacts(
+  c: TestContext,
+  owner: TestUser,
+  emails: string[],
+  confirm: 'link' | 'stored' | 'none' = 'link',
+) {
   const res = await call(c, owner)('PUT', `${base(owner)}/contacts`, {
     contacts: emails.map((e) => contact(e)),
   });
   expect(res.statusCode, res.body).toBe(200);
+  if (confirm === 'link') await confirmContacts(c, emails);
+  if (confirm === 'stored')
+    await c.database.executeSql(
+      'UPDATE email_contacts SET confirmed_at = now() WHERE workspace_id = $1 AND email = ANY($2)',
+      [owner.workspaceId, emails],
+    );
   return res.json();
 }
 
@@ -157,7 +174,10 @@ describe('the audience', () => {
     const res = await call(t, owner)('PUT', `${base(owner)}/contacts`, {
       contacts: [contact('seg.a@example.com', { name: 'Ana Lista' }), contact('seg.b@example.com')],
     });
-    expect(res.json()).toEqual({ imported: 2, updated: 0, total: 2 });
+    expect(res.json()).toEqual({ imported: 2, updated: 0, total: 2, confirmations_sent: 2 });
+    // not reached before they confirm
+    expect((await send(t, owner, ['contacts'])).json().code).toBe('NO_RECIPIENTS');
+    await confirmContacts(t, ['seg.a@example.com', 'seg.b@example.com']);
     const sent = await send(t, owner, ['contacts']);
     expect(sent.json().queued).toBe(2);
     await waitUntil(() => t.mail.to('seg.a@example.com').length > 0);
@@ -182,11 +202,13 @@ describe('the imported contacts', () => {
       ],
     });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ imported: 2, updated: 0, total: 2 });
+    expect(first.json()).toEqual({ imported: 2, updated: 0, total: 2, confirmations_sent: 2 });
     const again = await call(t, owner)('PUT', `${ws}/contacts`, {
       contacts: [contact('a@example.com', { name: 'Ana' }), contact('c@example.com')],
     });
-    expect(again.json()).toEqual({ imported: 1, updated: 1, total: 3 });
+    // a contact is asked once a day: only the new one now
+    expect(again.json()).toEqual({ imported: 1, updated: 1, total: 3, confirmations_sent: 1 });
+    await confirmContacts(t, ['a@example.com']);
 
     const list = await call(t, owner)('GET', `${ws}/contacts?size=2`);
     expect(list.statusCode).toBe(200);
@@ -198,6 +220,7 @@ describe('the imported contacts', () => {
         name: 'Ana',
         opt_in: { method: 'form', at: expect.any(String) },
         unsubscribed: false,
+        confirmed_at: expect.any(String),
         created_at: expect.any(String),
       },
       expect.objectContaining({ email: 'b@example.com', name: 'Beatriz' }),
@@ -217,6 +240,53 @@ describe('the imported contacts', () => {
     );
     // no longer of the audience
     expect((await send(t, owner, ['a@example.com'])).json().code).toBe('CONTACTS_NOT_IN_AUDIENCE');
+  });
+
+  it('become sendable only after the double opt-in link; the link asks before it confirms', async () => {
+    const owner = await sender(t, { full_name: 'Criadora Dupla' });
+    const address = `dupla.${owner.username}@example.com`;
+    const res = await importContacts(t, owner, [address], 'none');
+    expect(res.confirmations_sent).toBe(1);
+    const listed = (await call(t, owner)('GET', `${base(owner)}/contacts`)).json().contacts[0];
+    expect(listed).toMatchObject({ email: address, confirmed_at: null });
+    // not of the audience yet, one by one or through the segment
+    expect((await send(t, owner, [address])).json().code).toBe('CONTACTS_NOT_IN_AUDIENCE');
+    expect((await send(t, owner, ['contacts'])).json().code).toBe('NO_RECIPIENTS');
+
+    const mail = await t.mail.waitForConfirmation(address);
+    expect(mail.subject).toBe('Confirme que quer receber os e-mails de Criadora Dupla');
+    const token = decodeURIComponent(/\/contacts\/confirm\?token=([\w.%-]+)/.exec(mail.text)![1]!);
+    const url = `/api/v1/email-contacts/confirm?token=${encodeURIComponent(token)}`;
+    // GET only describes (a link scanner confirms no one)
+    const info = await t.inject({ method: 'GET', url });
+    expect(info.json()).toMatchObject({ confirmed: false, workspace: { label: 'Criadora Dupla' } });
+    expect(info.json().email).toMatch(/^du\*\*\*@example\.com$/);
+    expect((await send(t, owner, [address])).json().code).toBe('CONTACTS_NOT_IN_AUDIENCE');
+    // a forged token, or an unsubscribe token, confirms nothing
+    for (const bad of [`${token}x`, 'abc.def'])
+      expect(
+        (
+          await t.inject({
+            method: 'POST',
+            url: `/api/v1/email-contacts/confirm?token=${encodeURIComponent(bad)}`,
+          })
+        ).json().code,
+      ).toBe('CONTACT_CONFIRMATION_INVALID');
+
+    const confirmed = await t.inject({ method: 'POST', url });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ confirmed: true });
+    const after = (await call(t, owner)('GET', `${base(owner)}/contacts`)).json().contacts[0];
+    expect(after.confirmed_at).toEqual(expect.any(String));
+    expect((await send(t, owner, [address])).statusCode).toBe(202);
+
+    // a deleted contact's link confirms nothing
+    expect((await call(t, owner)('DELETE', `${base(owner)}/contacts/${after.id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await t.inject({ method: 'POST', url })).json().code).toBe(
+      'CONTACT_CONFIRMATION_INVALID',
+    );
   });
 
   it('refuses bad contacts and consent with a pt-BR message, changing nothing', async () => {
@@ -290,7 +360,12 @@ describe('the imported contacts', () => {
     const fits = await call(t, owner)('PUT', `${base(owner)}/contacts`, {
       contacts: [contact('novo1@example.com'), contact('cheio1@example.com', { name: 'Um' })],
     });
-    expect(fits.json()).toEqual({ imported: 1, updated: 1, total: CONTACTS_PER_WORKSPACE_MAX });
+    expect(fits.json()).toEqual({
+      imported: 1,
+      updated: 1,
+      total: CONTACTS_PER_WORKSPACE_MAX,
+      confirmations_sent: 2,
+    });
   });
 
   it('lets the owner import and delete, members read; subscribers, strangers and signed-out callers are refused', async () => {
@@ -361,6 +436,8 @@ describe('daily quotas', () => {
       EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: '0',
       EMAIL_MARKETING_DAILY_WORKSPACE: '3',
       EMAIL_MARKETING_DAILY_PLATFORM: '5',
+      // the account's share has its own test
+      EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT: '100',
     };
     await withContext(env, async (c) => {
       const a = await sender(c);
@@ -397,6 +474,53 @@ describe('daily quotas', () => {
     });
   });
 
+  it('per account over all its workspaces, and never more than its share of the platform', async () => {
+    const env = {
+      EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: '0',
+      EMAIL_MARKETING_DAILY_WORKSPACE: '3',
+      EMAIL_MARKETING_DAILY_ACCOUNT: '4',
+      EMAIL_MARKETING_DAILY_PLATFORM: '100',
+      EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT: '50',
+    };
+    await withContext(env, async (c) => {
+      const a = await sender(c);
+      const made = await call(c, a)('POST', '/workspaces', {
+        label: 'Segundo espaço',
+        username: `${a.username.slice(0, 24)}_dois`,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const second = { ...a, workspaceId: made.json().id as string };
+      await setAppInstalled(c, second, 'email-marketing');
+      const list = ['s1@example.com', 's2@example.com', 's3@example.com'];
+      await importContacts(c, a, list);
+      await importContacts(c, second, list);
+      expect((await send(c, a, list)).statusCode).toBe(202);
+      // the second workspace has its own 3, but the account has 1 left of its 4
+      const over = await send(c, second, list.slice(0, 2));
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toMatchObject({
+        code: 'EMAIL_DAILY_LIMIT_REACHED',
+        message:
+          'Cada conta envia até 4 e-mails de campanha por dia, somando todos os seus espaços de trabalho. Hoje resta 1, e esta campanha tem 2 destinatários. Envie amanhã ou escolha menos destinatários.',
+      });
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await call(c, second)('GET', `${base(second)}/campaigns`)).json().total).toBe(0);
+      expect((await send(c, second, list.slice(0, 1))).statusCode).toBe(202);
+    });
+    // the share: 10 % of a platform of 20 is 2 a day, below the account's own 4
+    await withContext(
+      { ...env, EMAIL_MARKETING_DAILY_PLATFORM: '20', EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT: '10' },
+      async (c) => {
+        const a = await sender(c);
+        await importContacts(c, a, ['t1@example.com', 't2@example.com', 't3@example.com']);
+        const over = await send(c, a, ['t1@example.com', 't2@example.com', 't3@example.com']);
+        expect(over.statusCode).toBe(429);
+        expect(over.json().message).toMatch(/^Cada conta envia até 2 e-mails/);
+        expect((await send(c, a, ['t1@example.com', 't2@example.com'])).statusCode).toBe(202);
+      },
+    );
+  });
+
   it('two campaigns at once for the last places: one passes', async () => {
     const env = {
       EMAIL_MARKETING_MIN_ACCOUNT_AGE_HOURS: '0',
@@ -419,8 +543,8 @@ describe('addresses out of every workspace’s campaigns', () => {
     const a = await sender();
     const b = await sender();
     const dead = `ninguem.${a.username}@bounce.test`;
-    await importContacts(t, a, [dead, 'vivo@example.com']);
-    await importContacts(t, b, [dead]);
+    await importContacts(t, a, [dead, 'vivo@example.com'], 'stored');
+    await importContacts(t, b, [dead], 'stored');
     const first = await send(t, a, [dead, 'vivo@example.com']);
     expect(first.json().queued).toBe(2);
     await waitUntil(async () => (await campaignOf(a, first)).queued === 0);
@@ -489,8 +613,8 @@ describe('addresses out of every workspace’s campaigns', () => {
     const fromB = await send(t, b, [fan, other]);
     expect(fromB.json().queued).toBe(1);
     expect((await send(t, b, [fan])).json().code).toBe('NO_RECIPIENTS');
-    // importing the address again does not bring it back
-    await importContacts(t, b, [fan]);
+    // importing the address again does not bring it back (nor asks it to confirm again)
+    expect((await importContacts(t, b, [fan], 'none')).confirmations_sent).toBe(0);
     expect((await send(t, b, ['contacts'])).json().queued).toBe(1);
   });
 });

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { lockUntilCommit } from '../../db/sql';
 import {
@@ -233,22 +246,102 @@ export async function countContacts(db: DbOrTx, workspaceId: string, q?: string)
 }
 
 /** Addresses of `emails` that are already contacts of the workspace. */
-export async function contactsAmong(db: DbOrTx, workspaceId: string, emails: readonly string[]) {
+export async function contactsAmong(
+  db: DbOrTx,
+  workspaceId: string,
+  emails: readonly string[],
+  { confirmedOnly = false }: { confirmedOnly?: boolean } = {},
+) {
   if (emails.length === 0) return [];
   return db
     .select({ email: emailContacts.email, name: emailContacts.name })
     .from(emailContacts)
     .where(
-      and(eq(emailContacts.workspaceId, workspaceId), inArray(emailContacts.email, [...emails])),
+      and(
+        eq(emailContacts.workspaceId, workspaceId),
+        inArray(emailContacts.email, [...emails]),
+        confirmedOnly ? isNotNull(emailContacts.confirmedAt) : undefined,
+      ),
     );
 }
 
-/** Every contact of the workspace (at most CONTACTS_PER_WORKSPACE_MAX), for the `contacts` segment. */
+/**
+ * Every confirmed contact of the workspace (at most CONTACTS_PER_WORKSPACE_MAX), for the
+ * `contacts` segment: an address that never followed its double opt-in link is not reached.
+ */
 export function allContacts(db: DbOrTx, workspaceId: string) {
   return db
     .select({ email: emailContacts.email, name: emailContacts.name })
     .from(emailContacts)
-    .where(eq(emailContacts.workspaceId, workspaceId));
+    .where(and(eq(emailContacts.workspaceId, workspaceId), isNotNull(emailContacts.confirmedAt)));
+}
+
+/** Among `emails`, the unconfirmed contacts not asked since `before` (to be asked now). */
+export function contactsToAsk(
+  db: DbOrTx,
+  workspaceId: string,
+  emails: readonly string[],
+  before: Date,
+) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .select({ email: emailContacts.email, name: emailContacts.name })
+    .from(emailContacts)
+    .where(
+      and(
+        eq(emailContacts.workspaceId, workspaceId),
+        inArray(emailContacts.email, [...emails]),
+        isNull(emailContacts.confirmedAt),
+        or(isNull(emailContacts.confirmationSentAt), lt(emailContacts.confirmationSentAt, before)),
+      ),
+    );
+}
+
+/** Records that the double opt-in e-mail went to these contacts now. */
+export async function markConfirmationSent(
+  db: DbOrTx,
+  workspaceId: string,
+  emails: readonly string[],
+  now: Date,
+) {
+  if (emails.length === 0) return;
+  await db
+    .update(emailContacts)
+    .set({ confirmationSentAt: now })
+    .where(
+      and(eq(emailContacts.workspaceId, workspaceId), inArray(emailContacts.email, [...emails])),
+    );
+}
+
+/** The contact followed its link: confirmed (the first time counts). False: no such contact. */
+export async function confirmContactRow(
+  db: DbOrTx,
+  workspaceId: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(emailContacts)
+    .set({
+      confirmedAt: sql`coalesce(${emailContacts.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(emailContacts.workspaceId, workspaceId), eq(emailContacts.email, email)))
+    .returning({ id: emailContacts.id });
+  return rows.length > 0;
+}
+
+/** Whether the address is a confirmed contact of the workspace; null: not a contact. */
+export async function contactConfirmed(
+  db: DbOrTx,
+  workspaceId: string,
+  email: string,
+): Promise<boolean | null> {
+  const [row] = await db
+    .select({ at: emailContacts.confirmedAt })
+    .from(emailContacts)
+    .where(and(eq(emailContacts.workspaceId, workspaceId), eq(emailContacts.email, email)))
+    .limit(1);
+  return row ? row.at !== null : null;
 }
 
 const contactsWhere = (workspaceId: string, q?: string) => {

@@ -15,6 +15,8 @@ import {
   SendEmailResponse,
   UnsubscribeInfo,
   UnsubscribeQuery,
+  ContactConfirmQuery,
+  ContactConfirmation,
   appsPaths,
   errorResponses,
 } from '@fa-clube/contract';
@@ -26,6 +28,8 @@ import {
   importContacts,
   removeContact,
   sendCampaign,
+  confirmContact,
+  contactConfirmInfo,
   unsubscribe,
   unsubscribeInfo,
 } from './email-marketing.service';
@@ -166,6 +170,35 @@ export function emailMarketingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => unsubscribe(ctx, request.query.token, request.query.scope),
+    );
+
+    app.get(
+      appsPaths.emailContactConfirm,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'A quem o link de confirmação (opt-in duplo) se refere (não altera nada)',
+          querystring: ContactConfirmQuery,
+          response: { 200: ContactConfirmation, ...errorResponses(400) },
+        },
+      },
+      async (request) => contactConfirmInfo(ctx, request.query.token),
+    );
+
+    app.post(
+      appsPaths.emailContactConfirm,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary:
+            'Confirmar o contato importado (opt-in duplo): só então as campanhas do criador chegam ao endereço',
+          querystring: ContactConfirmQuery,
+          response: { 200: ContactConfirmation, ...errorResponses(400) },
+        },
+      },
+      async (request) => confirmContact(ctx, request.query.token),
     );
   };
 }

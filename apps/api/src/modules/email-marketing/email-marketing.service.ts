@@ -23,6 +23,8 @@
 import {
   APPS_PAGING,
   BUSINESS_TIME_ZONE,
+  CONTACT_CONFIRMATIONS_PER_DAY,
+  CONTACT_CONFIRM_PAGE,
   CONTACTS_PER_WORKSPACE_MAX,
   CONTACT_SEGMENTS,
   isContactSegment,
@@ -30,6 +32,7 @@ import {
   todayIn,
 } from '@fa-clube/contract';
 import type {
+  ContactConfirmation,
   ContactImportInput,
   ContactImportResponse,
   ContactSegment,
@@ -45,6 +48,8 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
+import { renderEmail } from '../../lib/mailer';
+import { deliverSoon, enqueueMail } from '../mail/mail.service';
 import { queueName } from '../../lib/queue';
 import type { Job, QueueDefinition } from '../../lib/queue';
 import { requireWorkspaceRole } from '../../read-models/access';
@@ -58,7 +63,11 @@ import { prepareTemplate } from './campaign-template';
 import {
   allContacts,
   campaignCounts,
+  confirmContactRow,
+  contactConfirmed,
   contactsAmong,
+  contactsToAsk,
+  markConfirmationSent,
   countContacts,
   countContactsLocked,
   dailySends,
@@ -84,7 +93,11 @@ import {
   upsertContacts,
 } from './email-marketing.repo';
 import type { CampaignCounts, CampaignRow } from './email-marketing.repo';
-import { verifyUnsubscribeToken } from './unsubscribe-token';
+import {
+  signContactConfirmToken,
+  verifyContactConfirmToken,
+  verifyUnsubscribeToken,
+} from './unsubscribe-token';
 
 const APP = 'email-marketing' as const;
 
@@ -185,7 +198,9 @@ async function audienceAddresses(
 ) {
   const addresses = contacts.filter((c) => !isContactSegment(c));
   const known: Recipients = new Map([[senderEmail.toLowerCase(), null]]);
-  for (const c of await contactsAmong(ctx.db, workspaceId, addresses)) known.set(c.email, c.name);
+  // an imported contact counts once it confirmed (double opt-in)
+  for (const c of await contactsAmong(ctx.db, workspaceId, addresses, { confirmedOnly: true }))
+    known.set(c.email, c.name);
   for (const s of await activeSubscribersAmong(ctx.db, workspaceId, addresses, ctx.clock.now()))
     known.set(s.email, s.name);
   const outside = contacts
@@ -232,20 +247,37 @@ function secondsUntilTomorrow(now: Date): number {
 
 /**
  * Inside the transaction that queues the campaign: takes its messages from
- * today's quota of the workspace (EMAIL_MARKETING_DAILY_WORKSPACE) and of the
+ * today's quota of the workspace (EMAIL_MARKETING_DAILY_WORKSPACE), of the
+ * account that sends it over all its workspaces (EMAIL_MARKETING_DAILY_ACCOUNT, never more than
+ * EMAIL_MARKETING_ACCOUNT_SHARE_PERCENT of the platform's) and of the
  * platform (EMAIL_MARKETING_DAILY_PLATFORM), or refuses the whole campaign with
  * 429 EMAIL_DAILY_LIMIT_REACHED (Retry-After: the next day).
  */
-async function takeDailyQuota(ctx: AppContext, tx: DbOrTx, workspaceId: string, n: number) {
+async function takeDailyQuota(
+  ctx: AppContext,
+  tx: DbOrTx,
+  workspaceId: string,
+  accountId: string,
+  n: number,
+) {
   const now = ctx.clock.now();
   const day = todayIn(BUSINESS_TIME_ZONE, now);
-  const { dailyPerWorkspace, dailyPlatform } = ctx.config.emailMarketing;
+  const { dailyPerWorkspace, dailyPerAccount, dailyPlatform } = ctx.config.emailMarketing;
   const retryAfter = secondsUntilTomorrow(now);
   if (!(await takeDailySends(tx, day, workspaceId, n, dailyPerWorkspace))) {
     const left = Math.max(0, dailyPerWorkspace - (await dailySends(tx, day, workspaceId)));
     throw new AppError(
       'EMAIL_DAILY_LIMIT_REACHED',
       `Cada espaço de trabalho envia até ${count(dailyPerWorkspace)} e-mails de campanha por dia. Hoje ${left === 1 ? 'resta 1' : `restam ${count(left)}`}, e esta campanha tem ${count(n)} ${n === 1 ? 'destinatário' : 'destinatários'}. Envie amanhã ou escolha menos destinatários.`,
+      { retryAfter },
+    );
+  }
+  // one account cannot spread a flood over many workspaces, nor take the platform's day alone
+  if (!(await takeDailySends(tx, day, `account:${accountId}`, n, dailyPerAccount))) {
+    const left = Math.max(0, dailyPerAccount - (await dailySends(tx, day, `account:${accountId}`)));
+    throw new AppError(
+      'EMAIL_DAILY_LIMIT_REACHED',
+      `Cada conta envia até ${count(dailyPerAccount)} e-mails de campanha por dia, somando todos os seus espaços de trabalho. Hoje ${left === 1 ? 'resta 1' : `restam ${count(left)}`}, e esta campanha tem ${count(n)} ${n === 1 ? 'destinatário' : 'destinatários'}. Envie amanhã ou escolha menos destinatários.`,
       { retryAfter },
     );
   }
@@ -277,7 +309,7 @@ export async function sendCampaign(
   if (recipients.length === 0) throw new AppError('NO_RECIPIENTS');
   const template = prepareTemplate(body.template);
   const { campaign, messages } = await ctx.db.transaction(async (tx) => {
-    await takeDailyQuota(ctx, tx, workspaceId, recipients.length);
+    await takeDailyQuota(ctx, tx, workspaceId, owner.userId, recipients.length);
     const campaign = await insertCampaign(tx, {
       workspaceId,
       createdBy: owner.userId,
@@ -367,7 +399,9 @@ export async function importContacts(
       `contacts.${late.index}.opt_in.at`,
       'A data do consentimento não pode estar no futuro.',
     );
-  return ctx.db.transaction(async (tx) => {
+  // read before the transaction: on PGlite's one connection a read outside it would wait for it
+  const label = (await findWorkspace(ctx, workspaceId))?.label ?? 'um criador';
+  const result = await ctx.db.transaction(async (tx) => {
     const before = await countContactsLocked(tx, workspaceId);
     const known = new Set(
       (await contactsAmong(tx, workspaceId, [...byEmail.keys()])).map((c) => c.email),
@@ -390,8 +424,92 @@ export async function importContacts(
       owner.userId,
       now,
     );
-    return { imported, updated: byEmail.size - imported, total: before + imported };
+    const mailIds = await askToConfirm(ctx, tx, workspaceId, label, [...byEmail.keys()], now);
+    return {
+      mailIds,
+      answer: {
+        imported,
+        updated: byEmail.size - imported,
+        total: before + imported,
+        confirmations_sent: mailIds.length,
+      },
+    };
   });
+  deliverSoon(ctx, result.mailIds);
+  return result.answer;
+}
+
+/** A contact is asked to confirm at most once a day. */
+const CONFIRMATION_RESEND_MS = 24 * 3_600_000;
+
+/**
+ * Double opt-in: each unconfirmed, not unsubscribed contact among `emails` not asked in the last
+ * day gets an e-mail with a link that confirms it (mail outbox, in the import's transaction).
+ * They are unsolicited too: at most CONTACT_CONFIRMATIONS_PER_DAY a day per workspace (429
+ * EMAIL_DAILY_LIMIT_REACHED, nothing imported). Answers the outbox ids.
+ */
+async function askToConfirm(
+  ctx: AppContext,
+  tx: DbOrTx,
+  workspaceId: string,
+  label: string,
+  emails: string[],
+  now: Date,
+): Promise<string[]> {
+  const candidates = await contactsToAsk(
+    tx,
+    workspaceId,
+    emails,
+    new Date(now.getTime() - CONFIRMATION_RESEND_MS),
+  );
+  const suppressed = await suppressedAmong(
+    tx,
+    workspaceId,
+    candidates.map((c) => c.email),
+  );
+  const ask = candidates.filter((c) => !suppressed.has(c.email));
+  if (ask.length === 0) return [];
+  const day = todayIn(BUSINESS_TIME_ZONE, now);
+  const max = CONTACT_CONFIRMATIONS_PER_DAY;
+  if (!(await takeDailySends(tx, day, `confirm:${workspaceId}`, ask.length, max)))
+    throw new AppError(
+      'EMAIL_DAILY_LIMIT_REACHED',
+      `Cada espaço de trabalho pede confirmação a até ${count(max)} contatos por dia. Importe menos contatos ou tente amanhã.`,
+      { retryAfter: secondsUntilTomorrow(now) },
+    );
+  const ids: string[] = [];
+  for (const c of ask) {
+    const token = signContactConfirmToken(ctx.keys.unsubscribe, { workspaceId, email: c.email });
+    ids.push(
+      await enqueueMail(
+        ctx,
+        tx,
+        renderEmail({
+          kind: 'contact-confirmation',
+          to: c.email,
+          subject: `Confirme que quer receber os e-mails de ${label}`,
+          title: 'Confirme a sua inscrição',
+          paragraphs: [
+            c.name ? `Olá, ${c.name}!` : 'Olá!',
+            `${label} adicionou este endereço à lista de quem recebe os seus e-mails no Fã Clube. Você só vai recebê-los se confirmar.`,
+            'Se você não pediu isso, ignore esta mensagem: sem a confirmação, nada mais será enviado.',
+          ],
+          action: {
+            label: 'Confirmar inscrição',
+            url: `${ctx.config.appUrl}${CONTACT_CONFIRM_PAGE}?token=${encodeURIComponent(token)}`,
+          },
+          footer: 'Você recebeu este e-mail porque um criador do Fã Clube informou este endereço.',
+        }),
+      ),
+    );
+  }
+  await markConfirmationSent(
+    tx,
+    workspaceId,
+    ask.map((c) => c.email),
+    now,
+  );
+  return ids;
 }
 
 /** GET .../contacts: owner and members; by address, with whether each is out of the campaigns. */
@@ -420,6 +538,7 @@ export async function getContacts(
       name: r.name,
       opt_in: { method: r.optInMethod as OptInMethod, at: r.optInAt.toISOString() },
       unsubscribed: suppressed.has(r.email),
+      confirmed_at: r.confirmedAt?.toISOString() ?? null,
       created_at: r.createdAt.toISOString(),
     })),
     page: query.page,
@@ -494,6 +613,42 @@ export async function unsubscribe(
       workspaceId: claim.workspaceId,
     });
   return unsubscribeInfo(ctx, token);
+}
+
+// ---- the double opt-in link (public: the token is the credential) ----
+
+async function readConfirmToken(ctx: AppContext, token: string) {
+  const claim = verifyContactConfirmToken(ctx.keys.unsubscribe, token);
+  if (!claim) throw new AppError('CONTACT_CONFIRMATION_INVALID');
+  const workspace = await findWorkspace(ctx, claim.workspaceId);
+  if (!workspace) throw new AppError('CONTACT_CONFIRMATION_INVALID');
+  return { claim, workspace };
+}
+
+/** GET /contacts/confirm?token=: whose list and whether it is confirmed (changes nothing). */
+export async function contactConfirmInfo(
+  ctx: AppContext,
+  token: string,
+): Promise<ContactConfirmation> {
+  const { claim, workspace } = await readConfirmToken(ctx, token);
+  const confirmed = await contactConfirmed(ctx.db, claim.workspaceId, claim.email);
+  if (confirmed === null) throw new AppError('CONTACT_CONFIRMATION_INVALID');
+  return {
+    workspace: { label: workspace.label, username: workspace.username },
+    email: maskEmail(claim.email),
+    confirmed,
+  };
+}
+
+/**
+ * POST /contacts/confirm?token=: the person followed the link the import sent to their
+ * address, so campaigns may reach it. A deleted contact's link confirms nothing (400).
+ */
+export async function confirmContact(ctx: AppContext, token: string): Promise<ContactConfirmation> {
+  const { claim } = await readConfirmToken(ctx, token);
+  if (!(await confirmContactRow(ctx.db, claim.workspaceId, claim.email, ctx.clock.now())))
+    throw new AppError('CONTACT_CONFIRMATION_INVALID');
+  return contactConfirmInfo(ctx, token);
 }
 
 // ---- the queue ----

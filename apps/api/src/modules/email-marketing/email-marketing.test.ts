@@ -8,6 +8,7 @@ import type { Mail, Mailer } from '../../lib/mailer';
 import { createJobQueue } from '../../lib/queue';
 import type { JobQueue, QueueDefinition } from '../../lib/queue';
 import { setAppInstalled, setAppSettings } from '../../../test/support/apps';
+import { confirmContacts } from '../../../test/support/contacts';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, confirmEmail, createUser } from '../../../test/support/fixtures';
@@ -77,6 +78,7 @@ async function importContacts(owner: TestUser, emails: string[]) {
     },
   });
   expect(res.statusCode, res.body).toBe(200);
+  await confirmContacts(t, emails);
 }
 
 const sendUrl = (ws: string) => `/api/v1/apps/email-marketing/${ws}/send-email`;

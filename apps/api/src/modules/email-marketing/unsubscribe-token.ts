@@ -27,8 +27,23 @@ const Payload = z.object({
   c: z.uuid().optional(),
 });
 
-const mac = (key: Buffer, payload: string) =>
-  createHmac('sha256', key).update(`unsubscribe.${payload}`).digest('base64url');
+/** What a token is for: an unsubscribe link's cannot confirm a contact, nor the reverse. */
+type Purpose = 'unsubscribe' | 'contact-confirm';
+
+const mac = (key: Buffer, payload: string, purpose: Purpose = 'unsubscribe') =>
+  createHmac('sha256', key).update(`${purpose}.${payload}`).digest('base64url');
+
+/** The double opt-in link of an imported contact: which workspace's list, which address. */
+export function signContactConfirmToken(key: Buffer, claim: UnsubscribeClaim): string {
+  const payload = Buffer.from(
+    JSON.stringify({ v: 1, w: claim.workspaceId, e: claim.email.toLowerCase() }),
+  ).toString('base64url');
+  return `${payload}.${mac(key, payload, 'contact-confirm')}`;
+}
+
+export function verifyContactConfirmToken(key: Buffer, token: string): UnsubscribeClaim | null {
+  return verify(key, token, 'contact-confirm');
+}
 
 export function signUnsubscribeToken(key: Buffer, claim: UnsubscribeClaim): string {
   const payload = Buffer.from(
@@ -43,8 +58,12 @@ export function signUnsubscribeToken(key: Buffer, claim: UnsubscribeClaim): stri
 }
 
 export function verifyUnsubscribeToken(key: Buffer, token: string): UnsubscribeClaim | null {
+  return verify(key, token, 'unsubscribe');
+}
+
+function verify(key: Buffer, token: string, purpose: Purpose): UnsubscribeClaim | null {
   const [payload, signature, ...rest] = token.split('.');
-  if (!payload || !signature || rest.length || !safeEqual(signature, mac(key, payload)))
+  if (!payload || !signature || rest.length || !safeEqual(signature, mac(key, payload, purpose)))
     return null;
   let json: unknown;
   try {

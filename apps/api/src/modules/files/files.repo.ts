@@ -116,13 +116,20 @@ export async function reserveObject(
     maxBytes: number;
     quota: number;
     now: Date;
+    /** A smaller budget for every key under `prefix` (what is stored and reserved there). */
+    budget?: { prefix: string; bytes: number };
   },
-): Promise<number | null> {
+): Promise<number | null | 'over-budget'> {
   return db.transaction(async (tx) => {
     const used = await lockUsage(tx, input.workspaceId);
     const previous = (await findObjectBytes(tx, input.workspaceId, input.filePath)) ?? 0;
     const free = input.quota - (used - previous);
     const bytes = input.bytes ?? Math.min(input.maxBytes, free);
+    if (input.budget) {
+      // under the usage row's lock: two requests at once cannot both fit in what is left
+      const spent = await sumBytesUnder(tx, input.workspaceId, input.budget.prefix);
+      if (spent - previous + bytes > input.budget.bytes) return 'over-budget';
+    }
     if (bytes <= 0 || bytes > free) return null;
     await tx
       .insert(workspaceObjects)
@@ -202,6 +209,41 @@ export async function claimObjects(db: DbOrTx, workspaceId: string, filePaths: r
     )
     .returning({ filePath: workspaceObjects.filePath });
   return rows.length;
+}
+
+/** The bytes stored and reserved under `prefix`. */
+async function sumBytesUnder(tx: DbOrTx, workspaceId: string, prefix: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<string | null>`sum(${workspaceObjects.bytes})` })
+    .from(workspaceObjects)
+    .where(
+      and(
+        eq(workspaceObjects.workspaceId, workspaceId),
+        sql`starts_with(${workspaceObjects.filePath}, ${prefix})`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Reservations under `prefix` whose upload URL expired before `before`. */
+export async function findExpiredReservationsUnder(
+  db: DbOrTx,
+  workspaceId: string,
+  prefix: string,
+  before: Date,
+) {
+  return db
+    .select()
+    .from(workspaceObjects)
+    .where(
+      and(
+        eq(workspaceObjects.workspaceId, workspaceId),
+        eq(workspaceObjects.state, 'pending'),
+        lt(workspaceObjects.updatedAt, before),
+        sql`starts_with(${workspaceObjects.filePath}, ${prefix})`,
+      ),
+    )
+    .limit(100);
 }
 
 /** Forgets every object whose path starts with `prefix` (a whole folder of keys). */

@@ -98,6 +98,7 @@ import type { DbOrTx } from '../../db/client';
 import {
   claimObjects,
   findObjectReservation,
+  findExpiredReservationsUnder,
   findStaleReservations,
   findStorageUsed,
   recordStoredObjects,
@@ -246,6 +247,12 @@ export async function reserveWorkspaceUpload(
   workspaceId: string,
   key: string,
   maxBytes: number,
+  opts: {
+    /** The declared size: exactly this much is reserved (and is the URL's limit). */
+    bytes?: number;
+    /** A budget for every key under `prefix`: over it, `overBudget()` is thrown instead. */
+    budget?: { prefix: string; bytes: number; overBudget: () => Error };
+  } = {},
 ): Promise<number> {
   if (!QUOTA_KEY.exec(key) || key.includes('/files/'))
     throw new Error(`not a quota key outside the file store: ${key}`);
@@ -255,9 +262,33 @@ export async function reserveWorkspaceUpload(
     maxBytes,
     quota: ctx.config.storage.quotaBytes,
     now: ctx.clock.now(),
+    ...(opts.bytes !== undefined ? { bytes: opts.bytes } : {}),
+    ...(opts.budget ? { budget: { prefix: opts.budget.prefix, bytes: opts.budget.bytes } } : {}),
   });
+  if (reserved === 'over-budget') throw opts.budget!.overBudget();
   if (reserved === null) throw quotaExceeded(ctx.config.storage.quotaBytes);
   return reserved;
+}
+
+/**
+ * Gives back, under `prefix`, the room reserved for uploads whose URL expired before `before`:
+ * bytes that arrived anyway are counted with their real size, the others released. For a module
+ * that wants its reservations to end with their URL rather than at the hourly sweep.
+ */
+export async function releaseExpiredReservationsUnder(
+  ctx: AppContext,
+  workspaceId: string,
+  prefix: string,
+  before: Date,
+): Promise<void> {
+  for (const row of await findExpiredReservationsUnder(ctx.db, workspaceId, prefix, before)) {
+    const head = await ctx.storage.head(quotaRowKey(row.workspaceId, row.filePath));
+    if (!head) await removeObjects(ctx.db, row.workspaceId, [row.filePath]);
+    else
+      await countObject(ctx, row.workspaceId, row.filePath, head.size).catch((err) =>
+        ctx.logger.warn({ err }, 'object over the quota deleted on release'),
+      );
+  }
 }
 
 /** Gives back the room of every key under `prefix` (files deleted by their module). */
@@ -580,7 +611,8 @@ export async function requestObjectUpload(
     quota: ctx.config.storage.quotaBytes,
     now: ctx.clock.now(),
   });
-  if (reserved === null) throw quotaExceeded(ctx.config.storage.quotaBytes);
+  if (reserved === null || reserved === 'over-budget')
+    throw quotaExceeded(ctx.config.storage.quotaBytes);
   // upload URLs create and never overwrite: asking again for a path replaces its file
   if (await ctx.storage.head(key)) await ctx.storage.delete(key);
   const put = await ctx.storage.presignPut(key, {

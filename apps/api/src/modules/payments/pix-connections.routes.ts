@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MessageBody,
   PixConnection,
   PixConnectionBody,
+  PixDisconnectBody,
   PixNotificationsQuery,
   PixNotificationsResponse,
   errorResponses,
@@ -21,6 +23,13 @@ import {
 } from './pix-connections.service';
 
 const IdParams = z.object({ id: Uuid });
+const originOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+const CONFIRMATION =
+  ' Pede uma entrada nos últimos 10 minutos ou confirmation (senha e, com 2FA, o código): sem ' +
+  'isso 403 OWNER_CONFIRMATION_REQUIRED. O proprietário recebe um e-mail com o que mudou.';
 const tags = ['payments'];
 
 /** The workspace's own PSP account and what it received that matched nothing. */
@@ -57,13 +66,18 @@ export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'webhookUrl = {APP_URL}/api/v1/webhooks/pix/c/{connection_id}. Uma falha responde ' +
             '400 (certificado ou dados) ou 502 (o PSP recusou ou não respondeu) com a etapa, ' +
             'e nada é salvo. certificate: cadeia PEM com private_key em PEM, ou PKCS#12 em ' +
-            'base64 com passphrase.',
+            'base64 com passphrase.' +
+            CONFIRMATION,
           params: IdParams,
           body: PixConnectionBody,
-          response: { 200: PixConnection, ...errorResponses(400, 401, 403, 404, 409, 502) },
+          response: {
+            200: PixConnection,
+            ...errorResponses(400, 401, 403, 404, 409, 429, 502),
+          },
         },
       },
-      async (request) => putPixConnection(ctx, request.actor, request.params.id, request.body),
+      async (request) =>
+        putPixConnection(ctx, request.actor, request.params.id, request.body, originOf(request)),
     );
 
     app.delete(
@@ -74,13 +88,21 @@ export function pixConnectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Desconectar a conta Pix do PSP (somente o proprietário)',
           description:
             'Remove os webhooks no PSP (melhor esforço); o histórico fica. As cobranças voltam ' +
-            'ao fluxo manual.',
+            'ao fluxo manual.' +
+            CONFIRMATION,
           params: IdParams,
-          response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) },
+          body: PixDisconnectBody,
+          response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
       async (request) => {
-        await deletePixConnection(ctx, request.actor, request.params.id);
+        await deletePixConnection(
+          ctx,
+          request.actor,
+          request.params.id,
+          request.body,
+          originOf(request),
+        );
         return { message: 'Conta Pix desconectada.' };
       },
     );

@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { paths, API_PREFIX } from '@fa-clube/contract';
-import type { PixConnection, PixConnectionBody } from '@fa-clube/contract';
+import type { PixConnection, PixConnectionBody, PixDisconnectBody } from '@fa-clube/contract';
 import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { findWorkspaceOwnerContact } from '../../read-models/team-members';
@@ -23,7 +23,8 @@ import { PspError, createPspClient } from '../../lib/pix/psp-client';
 import type { PspClient } from '../../lib/pix/psp-client';
 import { queueMail } from '../mail/mail.service';
 import { readCertificateOffThread } from './certificate-reader';
-import { countPixChange } from './money-destination';
+import { guardDestinationChange, tellOwnerDestinationChanged } from './money-destination';
+import type { ChangeOrigin } from './money-destination';
 import {
   claimExpiryNotice,
   disconnectConnection,
@@ -160,9 +161,10 @@ export async function putPixConnection(
   actor: Actor | null,
   workspaceId: string,
   body: PixConnectionBody,
+  origin: ChangeOrigin,
 ): Promise<PixConnection> {
   const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
-  await countPixChange(ctx, owner.userId);
+  const confirmedBy = await guardDestinationChange(ctx, owner, body.confirmation);
   const pix = await findPixSettings(ctx.db, workspaceId);
   if (!pix)
     throw new AppError(
@@ -255,6 +257,13 @@ export async function putPixConnection(
     { workspaceId, connectionId: id, recurrences, expires: cert.expiresAt },
     'conta Pix do PSP conectada',
   );
+  await tellOwnerDestinationChanged(
+    ctx,
+    workspaceId,
+    { kind: 'psp-connected', host: new URL(apiUrl).host, replaced: current !== null },
+    origin,
+    confirmedBy,
+  );
   return toPixConnection(ctx, row, true);
 }
 
@@ -285,13 +294,23 @@ export async function deletePixConnection(
   ctx: AppContext,
   actor: Actor | null,
   workspaceId: string,
+  body: PixDisconnectBody,
+  origin: ChangeOrigin,
 ): Promise<void> {
   const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   const row = await findConnectedConnection(ctx.db, workspaceId);
   if (!row) throw notConnected();
-  await countPixChange(ctx, owner.userId);
+  const confirmedBy = await guardDestinationChange(ctx, owner, body?.confirmation);
   const ended = await disconnectConnection(ctx.db, row.id, ctx.clock.now());
-  if (ended) await finishEnded(ctx, ended);
+  if (!ended) return;
+  await tellOwnerDestinationChanged(
+    ctx,
+    workspaceId,
+    { kind: 'psp-disconnected', host: new URL(row.apiUrl).host },
+    origin,
+    confirmedBy,
+  );
+  await finishEnded(ctx, ended);
 }
 
 /** How long an ended connection's secrets are kept for the PSP to be asked again. */

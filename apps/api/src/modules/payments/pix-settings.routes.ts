@@ -30,13 +30,19 @@ export function pixSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Cadastrar ou alterar os dados do Pix (somente o proprietário)',
           description:
             'Chave validada pelo tipo (cpf, cnpj, email, phone em +55DDDNÚMERO, random = UUID v4). ' +
-            'Nome e cidade são gravados sem acentos e devem caber no BR Code (25 e 15 caracteres).',
+            'Nome e cidade são gravados sem acentos e devem caber no BR Code (25 e 15 caracteres). ' +
+            'Trocar a chave pede uma entrada nos últimos 10 minutos ou confirmation (senha e, com ' +
+            '2FA, o código): sem isso 403 OWNER_CONFIRMATION_REQUIRED. O proprietário recebe um e-mail.',
           params: IdParams,
           body: PixSettingsBody,
-          response: { 200: PixSettings, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: PixSettings, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-      async (request) => putPixSettings(ctx, request.actor, request.params.id, request.body),
+      async (request) =>
+        putPixSettings(ctx, request.actor, request.params.id, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        }),
     );
   };
 }

@@ -4,7 +4,9 @@ import { requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
-import { countPixChange } from './money-destination';
+import { guardDestinationChange, tellOwnerDestinationChanged } from './money-destination';
+import type { ChangeOrigin } from './money-destination';
+import type { ConfirmedBy } from '../auth/auth.service';
 import { findPixSettings, upsertPixSettings } from './pix-settings.repo';
 import type { PixSettingsRow } from './pix-settings.repo';
 
@@ -45,6 +47,7 @@ export async function putPixSettings(
   actor: Actor | null,
   workspaceId: string,
   body: PixSettingsBody,
+  origin: ChangeOrigin,
 ): Promise<PixSettings> {
   const { actor: owner } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
   const key = normalizePixKey(body.key_type, body.key);
@@ -66,7 +69,9 @@ export async function putPixSettings(
     );
   const current = await findPixSettings(ctx.db, workspaceId);
   // the key is where fans' money goes; the receiver's name and city only label it
-  if (current?.key !== key.key) await countPixChange(ctx, owner.userId);
+  const keyChanged = current?.key !== key.key;
+  let confirmedBy: ConfirmedBy | null = null;
+  if (keyChanged) confirmedBy = await guardDestinationChange(ctx, owner, body.confirmation);
   const row = await upsertPixSettings(ctx.db, {
     workspaceId,
     key: key.key,
@@ -75,5 +80,13 @@ export async function putPixSettings(
     city,
     now: ctx.clock.now(),
   });
+  if (confirmedBy)
+    await tellOwnerDestinationChanged(
+      ctx,
+      workspaceId,
+      { kind: 'pix-key', keyType: body.key_type, key: key.key, previous: current !== null },
+      origin,
+      confirmedBy,
+    );
   return toPixSettings(row);
 }

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { VERIFICATION_CONTENT_TYPE } from '@fa-clube/contract';
+import {
+  FAN_UPLOAD_MAX_BYTES,
+  FAN_VERIFICATION_BUDGET_BYTES,
+  VERIFICATION_CONTENT_TYPE,
+} from '@fa-clube/contract';
 import type {
   DocumentSide,
   VerificationExtension,
@@ -7,7 +11,12 @@ import type {
   VerificationObject,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { releaseWorkspaceUploads, reserveWorkspaceUpload } from '../files/files.service';
+import { AppError } from '../../lib/errors';
+import {
+  releaseExpiredReservationsUnder,
+  releaseWorkspaceUploads,
+  reserveWorkspaceUpload,
+} from '../files/files.service';
 
 /**
  * Where a customer's files live: `workspaces/<ws>/trueid/<customer>/`. The
@@ -27,11 +36,27 @@ export const VIEW_URL_TTL_SECONDS = 120;
 const UPLOAD_URL_TTL_SECONDS = 600;
 const MAX_BYTES = { image: 10 * 1024 * 1024, video: 50 * 1024 * 1024 } as const;
 
+/** The verification's own budget is spent (not the creator's storage): said to the fan as is. */
+export class VerificationBudgetSpent extends AppError {
+  constructor() {
+    super(
+      'STORAGE_QUOTA_EXCEEDED',
+      'Você já enviou o limite de arquivos desta verificação. Envie para análise o que já mandou ou fale com o criador.',
+    );
+  }
+}
+const overBudget = () => new VerificationBudgetSpent();
+
 /**
  * A pre-signed PUT for a new file of the set; the answer's file_path is relative
  * to the customer. The file counts in the workspace's storage quota: room is
  * reserved now (413 STORAGE_QUOTA_EXCEEDED when there is none) and its real size
  * counted when it arrives.
+ *
+ * A fan's upload (`fanSize`, the declared size) reserves exactly that, the URL takes exactly
+ * that, and all the customer's files, stored and reserved, stay within
+ * FAN_VERIFICATION_BUDGET_BYTES; reservations whose URL expired are given back first, so what a
+ * fan reserved and never sent holds the creator's room only while its URL lives.
  */
 export async function presignUpload(
   ctx: AppContext,
@@ -40,19 +65,36 @@ export async function presignUpload(
   kind: VerificationKind,
   side: DocumentSide | null,
   extension: VerificationExtension,
+  fanSize?: number,
 ) {
   const filePath = `${setFolder(kind, side)}${randomUUID()}.${extension}`;
-  const key = customerPrefix(workspaceId, customerId) + filePath;
+  const prefix = customerPrefix(workspaceId, customerId);
+  const key = prefix + filePath;
   const contentType = VERIFICATION_CONTENT_TYPE[extension];
+  const video = contentType.startsWith('video/');
+  if (fanSize !== undefined) {
+    const max = video ? FAN_UPLOAD_MAX_BYTES.video : FAN_UPLOAD_MAX_BYTES.image;
+    if (fanSize > max)
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `O arquivo passa de ${Math.round(max / 1024 / 1024)} MB. Envie um arquivo menor.`,
+      );
+    const expired = new Date(ctx.clock.now().getTime() - UPLOAD_URL_TTL_SECONDS * 1000);
+    await releaseExpiredReservationsUnder(ctx, workspaceId, prefix, expired);
+  }
   const maxSize = await reserveWorkspaceUpload(
     ctx,
     workspaceId,
     key,
-    contentType.startsWith('video/') ? MAX_BYTES.video : MAX_BYTES.image,
+    video ? MAX_BYTES.video : MAX_BYTES.image,
+    fanSize === undefined
+      ? {}
+      : { bytes: fanSize, budget: { prefix, bytes: FAN_VERIFICATION_BUDGET_BYTES, overBudget } },
   );
   const put = await ctx.storage.presignPut(key, {
     contentType,
     maxSize,
+    ...(fanSize !== undefined ? { exactSize: fanSize } : {}),
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
   });
   return {

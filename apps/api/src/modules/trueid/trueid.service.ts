@@ -251,10 +251,19 @@ export async function uploadFor(
   side: DocumentSide | null,
   extension: VerificationExtension,
   source: LogSource,
+  fanSize?: number,
 ) {
   if (isDecided(customer.status)) throw alreadyDecided();
   await consumeUploadUrl(ctx, source.userId);
-  const upload = await presignUpload(ctx, customer.workspaceId, customer.id, kind, side, extension);
+  const upload = await presignUpload(
+    ctx,
+    customer.workspaceId,
+    customer.id,
+    kind,
+    side,
+    extension,
+    fanSize,
+  );
   await updateCustomer(ctx.db, customer.workspaceId, customer.id, {
     filesPurgedAt: null,
     updatedAt: ctx.clock.now(),

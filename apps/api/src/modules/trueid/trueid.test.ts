@@ -515,6 +515,7 @@ describe('trueid uploads count like the file store’s', () => {
       const fanAsk = await as(fan)('POST', `/verification/${creator.username}/objects`, {
         kind: 'document',
         extension_type: 'jpg',
+        size: 1000,
       });
       expect(fanAsk.statusCode).toBe(413);
       expect(fanAsk.json()).toMatchObject({

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { BUSINESS_TIME_ZONE, isAdult, todayIn } from '@fa-clube/contract';
+import { BUSINESS_TIME_ZONE, FAN_UPLOADS_PER_DAY, isAdult, todayIn } from '@fa-clube/contract';
 import type { FanUploadBody, FanVerification, FanVerificationBody } from '@fa-clube/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { AppError, validationError } from '../../lib/errors';
+import { AppError, rateLimited, validationError } from '../../lib/errors';
 import { requireActor } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { findUserContact } from '../../read-models/team-members';
 import { readInstalledAppSettings } from '../apps/apps.service';
 import { requireProfile } from '../workspaces/workspaces.service';
-import { countFanSets } from './trueid-files';
+import { VerificationBudgetSpent, countFanSets } from './trueid-files';
 import {
   findCustomerOfUser,
   insertCustomer,
@@ -142,18 +142,37 @@ export async function requestFanUpload(
   body: z.output<typeof FanUploadBody>,
   source: { ip: string | null },
 ) {
-  const { fan, customer } = await requireOwnCustomer(ctx, actor, username);
+  const { fan, ws, customer } = await requireOwnCustomer(ctx, actor, username);
   if (customer.status === 'in_review')
     throw new AppError('VALIDATION_ERROR', 'Seus documentos já estão em análise.');
   const side = body.kind === 'document' ? body.document_side : null;
+  // one fan cannot keep asking one creator for room (on top of the per-user upload limit)
+  const wait = await ctx.throttle.consume(`verification-upload:${fan.userId}:${ws.id}`, {
+    max: FAN_UPLOADS_PER_DAY,
+    windowSeconds: 24 * 3600,
+  });
+  if (wait)
+    throw rateLimited(
+      wait,
+      'Você já pediu muitos envios para esta verificação hoje. Tente novamente amanhã.',
+    );
   try {
-    return await uploadFor(ctx, customer, body.kind, side, body.extension_type, {
-      userId: fan.userId,
-      ip: source.ip,
-    });
+    return await uploadFor(
+      ctx,
+      customer,
+      body.kind,
+      side,
+      body.extension_type,
+      { userId: fan.userId, ip: source.ip },
+      body.size,
+    );
   } catch (err) {
     // the creator's storage, not the fan's: say so in the fan's words
-    if (err instanceof AppError && err.code === 'STORAGE_QUOTA_EXCEEDED')
+    if (
+      err instanceof AppError &&
+      err.code === 'STORAGE_QUOTA_EXCEEDED' &&
+      !(err instanceof VerificationBudgetSpent)
+    )
       throw new AppError(
         'STORAGE_QUOTA_EXCEEDED',
         'Este criador está sem espaço para receber documentos agora. Tente novamente mais tarde.',

@@ -39,14 +39,14 @@ const subscribe = (fan: TestUser) =>
   });
 
 async function sendFile(fan: TestUser, body: Record<string, unknown>) {
+  const jpeg = await makeJpeg();
   const res = await apiCall(t, fan)('POST', `/verification/${owner.username}/objects`, {
     extension_type: 'jpg',
+    size: jpeg.length,
     ...body,
   });
   expect(res.statusCode, res.body).toBe(200);
-  expect(
-    (await putSigned(t, res.json().presigned_url, await makeJpeg(), 'image/jpeg')).statusCode,
-  ).toBe(200);
+  expect((await putSigned(t, res.json().presigned_url, jpeg, 'image/jpeg')).statusCode).toBe(200);
 }
 
 describe('age verification before subscribing', () => {
@@ -77,6 +77,7 @@ describe('age verification before subscribing', () => {
     const early = await apiCall(t, fan)('POST', `/verification/${owner.username}/objects`, {
       kind: 'document',
       extension_type: 'jpg',
+      size: 1000,
     });
     expect(early.json().code).toBe('CUSTOMER_NOT_FOUND');
 

@@ -33,6 +33,7 @@ const contact = (over: Record<string, unknown> = {}) => ({
   name: 'Ana Souza',
   opt_in: { method: 'form', at: '2026-10-02T03:00:00.000Z' },
   unsubscribed: false,
+  confirmed_at: '2026-11-01T13:00:00.000Z',
   created_at: '2026-11-01T12:00:00.000Z',
   ...over,
 });
@@ -42,7 +43,7 @@ function api(options: { installed?: boolean; campaigns?: unknown[]; contacts?: u
     if (call.path === `${base}/contacts`) {
       if (call.method === 'PUT') {
         const n = (call.body as { contacts: unknown[] }).contacts.length;
-        return { body: { imported: n, updated: 0, total: n } };
+        return { body: { imported: n, updated: 0, total: n, confirmations_sent: n } };
       }
       const contacts = options.contacts ?? [];
       return { body: { contacts, page: 1, size: 20, total: contacts.length } };
@@ -156,6 +157,12 @@ describe('imported contacts', () => {
           name: null,
           unsubscribed: true,
         }),
+        contact({
+          id: '9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f',
+          email: 'caio@exemplo.com',
+          name: 'Caio',
+          confirmed_at: null,
+        }),
       ],
     });
     renderRoutes(routes, '/settings/apps/email-marketing');
@@ -163,8 +170,12 @@ describe('imported contacts', () => {
     const ana = within(list).getByRole('listitem', { name: 'ana@exemplo.com' });
     expect(ana).toHaveTextContent('Ana Souza');
     expect(ana).toHaveTextContent('ana@exemplo.com · Formulário de inscrição em 02/10/2026');
+    expect(within(ana).getByText('Confirmado')).toBeVisible();
     const bia = within(list).getByRole('listitem', { name: 'bia@exemplo.com' });
     expect(within(bia).getByText('Descadastrado')).toBeVisible();
+    // double opt-in: not reached until the person follows the e-mailed link
+    const caio = within(list).getByRole('listitem', { name: 'caio@exemplo.com' });
+    expect(within(caio).getByText('Aguardando confirmação')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Importar contatos' })).toBeNull();
     expect(within(list).queryByRole('button', { name: /Excluir/ })).toBeNull();
   });
@@ -197,7 +208,11 @@ describe('imported contacts', () => {
       expect(calls.some((c) => c.method === 'PUT')).toBe(false);
       await userEvent.click(within(dialog).getByRole('checkbox', { name: /Confirmo que todas/ }));
       await userEvent.click(within(dialog).getByRole('button', { name: 'Importar' }));
-      expect(await screen.findByText('2 contatos importados.')).toBeVisible();
+      expect(
+        await screen.findByText(
+          '2 contatos importados. Enviamos 2 pedidos de confirmação por e-mail: cada contato recebe campanhas depois de confirmar.',
+        ),
+      ).toBeVisible();
       const put = calls.filter((c) => c.method === 'PUT' && c.path === `${base}/contacts`);
       expect(put).toHaveLength(1);
       const body = put[0]!.body as {

@@ -87,6 +87,10 @@ export const t = {
     noMatch: 'Nenhum contato encontrado com essa busca.',
     listLabel: 'Contatos importados',
     unsubscribed: 'Descadastrado',
+    confirmed: 'Confirmado',
+    pending: 'Aguardando confirmação',
+    pendingHint:
+      'Enviamos um e-mail pedindo a confirmação: as campanhas só chegam a este contato depois que ele confirmar.',
     consent: (method: string, date: string) => `${method} em ${date}`,
     methods: {
       form: 'Formulário de inscrição',
@@ -127,6 +131,12 @@ export const t = {
       'Confirmo que todas estas pessoas aceitaram receber meus e-mails e que posso comprovar o consentimento.',
     statementRequired: 'Confirme o consentimento para importar.',
     submit: 'Importar',
+    confirmationsSent: (n: number) =>
+      n === 0
+        ? ''
+        : n === 1
+          ? 'Enviamos 1 pedido de confirmação por e-mail: o contato recebe campanhas depois de confirmar.'
+          : `Enviamos ${n.toLocaleString('pt-BR')} pedidos de confirmação por e-mail: cada contato recebe campanhas depois de confirmar.`,
     imported: (imported: number, updated: number) =>
       [
         imported === 1
@@ -140,6 +150,21 @@ export const t = {
       ]
         .filter(Boolean)
         .join(', ') + '.',
+  },
+  contactConfirm: {
+    title: 'Confirmar inscrição',
+    loading: 'Carregando…',
+    question: (label: string, email: string) =>
+      `Quer receber os e-mails de ${label} em ${email}? Você pode cancelar quando quiser pelo link no fim de cada e-mail.`,
+    confirm: 'Sim, quero receber',
+    doneTitle: 'Inscrição confirmada',
+    done: (label: string, email: string) =>
+      `Pronto: ${email} passa a receber os e-mails de ${label}.`,
+    invalidTitle: 'Link inválido',
+    invalid:
+      'Este link de confirmação não é válido ou o contato foi excluído. Abra o link do e-mail que você recebeu.',
+    profile: (label: string) => `Ver o perfil de ${label}`,
+    home: 'Ir para o Fã Clube',
   },
   unsubscribe: {
     title: 'Cancelar inscrição',

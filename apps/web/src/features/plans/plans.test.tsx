@@ -282,4 +282,79 @@ describe('/settings/plans', () => {
     expect(within(form).queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
+
+  it('asks for the password (then the 2FA code) when the server wants the owner confirmed, and sends the change again', async () => {
+    signIn();
+    const puts: Record<string, unknown>[] = [];
+    const required = (twoFactor: boolean) => ({
+      status: 403,
+      body: {
+        message: 'Confirme que é você: informe a sua senha.',
+        code: 'OWNER_CONFIRMATION_REQUIRED',
+        errors: [
+          { field: 'confirmation.password', message: 'Informe a sua senha.' },
+          ...(twoFactor
+            ? [{ field: 'confirmation.two_factor_code', message: 'Informe o código.' }]
+            : []),
+        ],
+      },
+    });
+    mockFetch((call: Call) => {
+      if (call.path === '/api/v1/workspaces') return storedWorkspaces();
+      if (call.path === `/api/v1/workspaces/${WS}/pix` && call.method === 'GET')
+        return { body: PIX };
+      if (call.path === `/api/v1/workspaces/${WS}/pix` && call.method === 'PUT') {
+        const body = call.body as { confirmation?: { password: string; two_factor_code?: string } };
+        puts.push(body as Record<string, unknown>);
+        if (!body.confirmation) return required(false);
+        if (body.confirmation.password !== 'minha-senha')
+          return {
+            status: 400,
+            body: {
+              message: 'Senha incorreta.',
+              code: 'WRONG_PASSWORD',
+              errors: [{ field: 'confirmation.password', message: 'Senha incorreta.' }],
+            },
+          };
+        if (!body.confirmation.two_factor_code) return required(true);
+        return { body: { ...PIX, key: '11144477735', updated_at: new Date().toISOString() } };
+      }
+      if (call.path === '/api/v1/plans')
+        return { body: { plans: [], is_subscribed: false, automatic_available: false } };
+      if (call.path === `/api/v1/workspaces/${WS}/pix/connection`)
+        return { status: 404, body: { message: 'Sem conta.', code: 'PIX_CONNECTION_NOT_FOUND' } };
+      return { body: {} };
+    });
+    renderRoutes(routes, '/settings/plans');
+    const user = userEvent.setup();
+
+    const pixForm = await screen.findByRole('form', { name: 'Recebimento por Pix' });
+    await user.clear(within(pixForm).getByLabelText('Chave Pix'));
+    await user.type(within(pixForm).getByLabelText('Chave Pix'), '11144477735');
+    await user.click(within(pixForm).getByRole('button', { name: 'Salvar' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme que é você' });
+    expect(within(dialog).queryByLabelText('Código do aplicativo autenticador')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Senha'), 'errada');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(dialog).findByText('Senha incorreta.')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Senha'));
+    await user.type(within(dialog).getByLabelText('Senha'), 'minha-senha');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    // the account has 2FA: the server names the code, the dialog asks for it
+    const code = await within(dialog).findByLabelText('Código do aplicativo autenticador');
+    await user.click(code);
+    await user.keyboard('123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(puts.map((b) => b.confirmation ?? null)).toEqual([
+      null,
+      { password: 'errada' },
+      { password: 'minha-senha' },
+      { password: 'minha-senha', two_factor_code: '123456' },
+    ]);
+    expect(puts[3]).toMatchObject({ key: '11144477735', key_type: 'cpf' });
+  });
 });

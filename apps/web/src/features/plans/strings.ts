@@ -191,5 +191,16 @@ export const t = {
         'Este arquivo PEM não tem um certificado (BEGIN CERTIFICATE). Se for a chave privada, envie-a em “Chave privada”.',
       noKeyInFile: 'Este arquivo não tem uma chave privada (BEGIN PRIVATE KEY).',
     },
+    ownerConfirmation: {
+      title: 'Confirme que é você',
+      text: 'Esta mudança altera para onde vai o dinheiro dos seus fãs. Informe a sua senha para continuar; enviaremos um e-mail avisando do que mudou.',
+      textCode:
+        'Esta mudança altera para onde vai o dinheiro dos seus fãs. Informe a sua senha e o código do aplicativo autenticador; enviaremos um e-mail avisando do que mudou.',
+      password: 'Senha',
+      passwordRequired: 'Informe a sua senha.',
+      code: 'Código do aplicativo autenticador',
+      codeRequired: 'Informe os 6 dígitos do aplicativo.',
+      confirm: 'Confirmar',
+    },
   },
 } as const;

@@ -327,9 +327,11 @@ function UploadTile({
     }
     setPercent(0);
     try {
+      // the declared size is what the creator's storage holds for it, and all the URL takes
       const target = await requestVerificationUpload(username, {
         ...body,
         extension_type,
+        size: file.size,
       } as FanUploadBody);
       await uploadFile({
         url: target.presigned_url,

@@ -77,3 +77,20 @@ export const saveSettings = (ws: string, settings: EmailMarketingSettings) =>
     { settings },
     { schema: 'AppSettingsResponse' },
   );
+
+/** GET /email-contacts/confirm?token= (public): whose list the double opt-in link is for. */
+export const fetchContactConfirmation = (token: string, signal?: AbortSignal) =>
+  api.get(apiPath(appsPaths.emailContactConfirm), {
+    query: { token },
+    auth: false,
+    schema: 'ContactConfirmation',
+    signal,
+  });
+
+/** POST /email-contacts/confirm?token= (public): the person confirms. */
+export const postContactConfirmation = (token: string) =>
+  api.post(apiPath(appsPaths.emailContactConfirm), undefined, {
+    query: { token },
+    auth: false,
+    schema: 'ContactConfirmation',
+  });

@@ -124,7 +124,19 @@ export function ContactsSection({ ws, isOwner }: { ws: string; isOwner: boolean 
                         <Badge variant="secondary" className="shrink-0">
                           {t.contacts.unsubscribed}
                         </Badge>
-                      ) : null}
+                      ) : c.confirmed_at ? (
+                        <Badge variant="success" className="shrink-0">
+                          {t.contacts.confirmed}
+                        </Badge>
+                      ) : (
+                        <Badge
+                          variant="outline"
+                          className="shrink-0"
+                          title={t.contacts.pendingHint}
+                        >
+                          {t.contacts.pending}
+                        </Badge>
+                      )}
                     </p>
                     <p className="truncate text-[13px] text-muted-foreground">
                       {c.name ? `${c.email} · ` : ''}

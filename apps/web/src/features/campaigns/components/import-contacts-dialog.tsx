@@ -97,6 +97,7 @@ export function ImportContactsDialog({ ws, onClose }: { ws: string; onClose: () 
     setSending(true);
     let imported = 0;
     let updated = 0;
+    let asked = 0;
     try {
       for (let i = 0; i < contacts.length; i += CONTACTS_IMPORT_MAX) {
         const answer = await save.mutateAsync({
@@ -104,8 +105,13 @@ export function ImportContactsDialog({ ws, onClose }: { ws: string; onClose: () 
         });
         imported += answer.imported;
         updated += answer.updated;
+        asked += answer.confirmations_sent;
       }
-      toast.success(t.contacts.imported(imported, updated));
+      toast.success(
+        [t.contacts.imported(imported, updated), t.contacts.confirmationsSent(asked)]
+          .filter(Boolean)
+          .join(' '),
+      );
       onClose();
     } catch (error) {
       toast.error(errorMessage(error));

@@ -8,7 +8,9 @@ import {
   fetchCampaigns,
   fetchContacts,
   fetchSettings,
+  fetchContactConfirmation,
   fetchUnsubscribe,
+  postContactConfirmation,
   importContacts,
   postUnsubscribe,
   saveSettings,
@@ -81,6 +83,23 @@ export function useUnsubscribe(token: string) {
   return useMutation({
     mutationFn: (everywhere: boolean) => postUnsubscribe(token, everywhere),
     onSuccess: (info) => queryClient.setQueryData(['unsubscribe', token], info),
+  });
+}
+
+export function useContactConfirmationInfo(token: string) {
+  return useQuery({
+    queryKey: ['contact-confirmation', token],
+    queryFn: ({ signal }) => fetchContactConfirmation(token, signal),
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+export function useConfirmContact(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => postContactConfirmation(token),
+    onSuccess: (info) => queryClient.setQueryData(['contact-confirmation', token], info),
   });
 }
 

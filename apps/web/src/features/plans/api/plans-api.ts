@@ -2,11 +2,12 @@ import { apiPath, paths } from '@fa-clube/contract';
 import type {
   PixConnection,
   PixConnectionBody,
+  OwnerConfirmation,
   PixSettingsBody,
   PlanBody,
   PixSettings,
 } from '@fa-clube/contract';
-import { api, hasErrorCode } from '@/lib/api-client';
+import { api, hasErrorCode, request } from '@/lib/api-client';
 
 export const pixKey = (ws: string) => ['workspace-pix', ws] as const;
 /** Same prefix as the public plans query, so saving refreshes every view of the plans. */
@@ -71,8 +72,13 @@ export const savePixConnection = (ws: string, body: PixConnectionBody) =>
     schema: 'PixConnection',
   });
 
-/** DELETE /workspaces/{id}/pix/connection (owner only). */
-export const deletePixConnection = (ws: string) =>
-  api.delete(apiPath(paths.workspacePixConnection, { id: ws }), {
+/**
+ * DELETE /workspaces/{id}/pix/connection (owner only); `confirmation` when the server asked for
+ * it (OWNER_CONFIRMATION_REQUIRED).
+ */
+export const deletePixConnection = (ws: string, confirmation?: OwnerConfirmation) =>
+  request(apiPath(paths.workspacePixConnection, { id: ws }), {
+    method: 'DELETE',
+    ...(confirmation ? { body: { confirmation } } : {}),
     schema: 'MessageBody',
   });

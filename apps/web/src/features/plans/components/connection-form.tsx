@@ -19,6 +19,7 @@ import { CertificateFileError, readCertificateFile, readKeyFile } from '../certi
 import { connectionFormValues } from '../connection';
 import type { ConnectionFormValues } from '../connection';
 import { useSavePixConnection } from '../hooks/use-plans-settings';
+import { useOwnerConfirmation } from './owner-confirmation';
 import { t } from '../strings';
 
 const text = t.subscriptions.connection;
@@ -59,14 +60,19 @@ export function PixConnectionForm({
   const kind = useWatch({ control: form.control, name: 'certificate_kind' });
   const keyEncrypted = useWatch({ control: form.control, name: 'key_encrypted' });
 
+  const confirm = useOwnerConfirmation(save.isPending);
+
   const submit = (body: PixConnectionBody) => {
     setFailure(null);
     save.mutate(body, {
       onSuccess: () => {
+        confirm.close();
         toast.success(saved ? text.savedUpdate : text.savedNew);
         onDone();
       },
       onError: (error) => {
+        // where the money goes: the owner's password when the sign-in is not recent
+        if (confirm.ask(error, (confirmation) => submit({ ...body, confirmation }))) return;
         setServerErrors(form, error);
         setFailure(errorMessage(error));
       },
@@ -74,146 +80,149 @@ export function PixConnectionForm({
   };
 
   return (
-    <Form
-      form={form}
-      onSubmit={submit}
-      className="grid gap-6"
-      aria-label={saved ? text.titleConnected : text.title}
-      aria-busy={save.isPending || undefined}
-    >
-      {saved ? <p className="text-[13px] text-muted-foreground">{text.secretsHint}</p> : null}
-      <fieldset disabled={save.isPending} className="grid min-w-0 gap-5">
-        <div className="grid gap-5 md:grid-cols-2">
-          <FormField name="api_url" label={text.apiUrl} hint={text.apiUrlHint}>
-            {(control) => (
-              <Input {...control} {...URL_INPUT} placeholder="https://api.seubanco.com.br/v2" />
-            )}
-          </FormField>
-          <FormField name="token_url" label={text.tokenUrl} hint={text.tokenUrlHint}>
-            {(control) => (
-              <Input
-                {...control}
-                {...URL_INPUT}
-                placeholder="https://api.seubanco.com.br/oauth/token"
-              />
-            )}
-          </FormField>
-          <FormField name="client_id" label={text.clientId}>
-            {(control) => <Input {...control} autoComplete="off" spellCheck={false} />}
-          </FormField>
-          <FormField name="client_secret" label={text.clientSecret} hint={text.clientSecretHint}>
-            {(control) => <PasswordInput {...control} autoComplete="new-password" />}
-          </FormField>
-        </div>
+    <>
+      <Form
+        form={form}
+        onSubmit={submit}
+        className="grid gap-6"
+        aria-label={saved ? text.titleConnected : text.title}
+        aria-busy={save.isPending || undefined}
+      >
+        {saved ? <p className="text-[13px] text-muted-foreground">{text.secretsHint}</p> : null}
+        <fieldset disabled={save.isPending} className="grid min-w-0 gap-5">
+          <div className="grid gap-5 md:grid-cols-2">
+            <FormField name="api_url" label={text.apiUrl} hint={text.apiUrlHint}>
+              {(control) => (
+                <Input {...control} {...URL_INPUT} placeholder="https://api.seubanco.com.br/v2" />
+              )}
+            </FormField>
+            <FormField name="token_url" label={text.tokenUrl} hint={text.tokenUrlHint}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...URL_INPUT}
+                  placeholder="https://api.seubanco.com.br/oauth/token"
+                />
+              )}
+            </FormField>
+            <FormField name="client_id" label={text.clientId}>
+              {(control) => <Input {...control} autoComplete="off" spellCheck={false} />}
+            </FormField>
+            <FormField name="client_secret" label={text.clientSecret} hint={text.clientSecretHint}>
+              {(control) => <PasswordInput {...control} autoComplete="new-password" />}
+            </FormField>
+          </div>
 
-        <div className="grid gap-5 md:grid-cols-2">
-          <FormField name="certificate" label={text.certificate} hint={text.certificateHint}>
-            {(control) => (
-              <CertificateInput
-                {...control}
-                accept=".pfx,.p12,.pem,.crt,.cer"
-                onFile={async (file) => {
-                  const read = await readCertificateFile(file);
-                  const pem = read.kind === 'pem';
-                  form.setValue('certificate', read.certificate, { shouldValidate: false });
-                  form.setValue('certificate_kind', read.kind);
-                  form.setValue('private_key', pem ? (read.privateKey ?? '') : '');
-                  form.setValue('key_encrypted', pem && read.keyEncrypted);
-                  form.clearErrors(['certificate', 'private_key']);
-                  return {
-                    badge: text.kinds[read.kind],
-                    note: pem && read.privateKey ? text.keyInFile : null,
-                  };
-                }}
-                onError={(message) => {
-                  form.setValue('certificate', '');
-                  form.setValue('certificate_kind', '');
-                  form.setValue('private_key', '');
-                  form.setError('certificate', { type: 'file', message });
-                }}
-              />
-            )}
-          </FormField>
-          {kind === 'pem' ? (
-            <FormField name="private_key" label={text.privateKey} hint={text.privateKeyHint}>
+          <div className="grid gap-5 md:grid-cols-2">
+            <FormField name="certificate" label={text.certificate} hint={text.certificateHint}>
               {(control) => (
                 <CertificateInput
                   {...control}
-                  accept=".key,.pem"
+                  accept=".pfx,.p12,.pem,.crt,.cer"
                   onFile={async (file) => {
-                    const read = await readKeyFile(file);
-                    form.setValue('private_key', read.privateKey);
-                    form.setValue('key_encrypted', read.encrypted);
-                    form.clearErrors('private_key');
-                    return { badge: null, note: null };
+                    const read = await readCertificateFile(file);
+                    const pem = read.kind === 'pem';
+                    form.setValue('certificate', read.certificate, { shouldValidate: false });
+                    form.setValue('certificate_kind', read.kind);
+                    form.setValue('private_key', pem ? (read.privateKey ?? '') : '');
+                    form.setValue('key_encrypted', pem && read.keyEncrypted);
+                    form.clearErrors(['certificate', 'private_key']);
+                    return {
+                      badge: text.kinds[read.kind],
+                      note: pem && read.privateKey ? text.keyInFile : null,
+                    };
                   }}
                   onError={(message) => {
+                    form.setValue('certificate', '');
+                    form.setValue('certificate_kind', '');
                     form.setValue('private_key', '');
-                    form.setError('private_key', { type: 'file', message });
+                    form.setError('certificate', { type: 'file', message });
                   }}
                 />
               )}
             </FormField>
-          ) : null}
-          {kind === 'pkcs12' || keyEncrypted ? (
-            <FormField
-              name="passphrase"
-              label={kind === 'pkcs12' ? text.passphraseBundle : text.passphraseKey}
-              hint={kind === 'pkcs12' ? text.passphraseBundleHint : text.passphraseKeyHint}
-            >
-              {(control) => <PasswordInput {...control} autoComplete="off" />}
-            </FormField>
-          ) : null}
-        </div>
-
-        <fieldset className="grid min-w-0 gap-4 rounded-lg border bg-muted/30 p-4">
-          <legend className="px-1 text-sm font-semibold">{text.accountTitle}</legend>
-          <p className="-mt-2 text-[13px] leading-relaxed text-muted-foreground">
-            {text.accountText}
-          </p>
-          <div className="grid gap-4 sm:grid-cols-[minmax(0,7rem)_minmax(0,1fr)_minmax(0,13rem)]">
-            <FormField name="account_branch" label={text.branch} hint={text.branchHint}>
-              {(control) => (
-                <Input {...control} inputMode="numeric" autoComplete="off" maxLength={4} />
-              )}
-            </FormField>
-            <FormField
-              name="account_number"
-              label={text.accountNumber}
-              hint={text.accountNumberHint}
-            >
-              {(control) => <Input {...control} autoComplete="off" maxLength={20} />}
-            </FormField>
-            <FormField name="account_type" label={text.accountType}>
-              {(control) => (
-                <NativeSelect {...control}>
-                  {RECEIVING_ACCOUNT_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {text.accountTypes[type]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
+            {kind === 'pem' ? (
+              <FormField name="private_key" label={text.privateKey} hint={text.privateKeyHint}>
+                {(control) => (
+                  <CertificateInput
+                    {...control}
+                    accept=".key,.pem"
+                    onFile={async (file) => {
+                      const read = await readKeyFile(file);
+                      form.setValue('private_key', read.privateKey);
+                      form.setValue('key_encrypted', read.encrypted);
+                      form.clearErrors('private_key');
+                      return { badge: null, note: null };
+                    }}
+                    onError={(message) => {
+                      form.setValue('private_key', '');
+                      form.setError('private_key', { type: 'file', message });
+                    }}
+                  />
+                )}
+              </FormField>
+            ) : null}
+            {kind === 'pkcs12' || keyEncrypted ? (
+              <FormField
+                name="passphrase"
+                label={kind === 'pkcs12' ? text.passphraseBundle : text.passphraseKey}
+                hint={kind === 'pkcs12' ? text.passphraseBundleHint : text.passphraseKeyHint}
+              >
+                {(control) => <PasswordInput {...control} autoComplete="off" />}
+              </FormField>
+            ) : null}
           </div>
+
+          <fieldset className="grid min-w-0 gap-4 rounded-lg border bg-muted/30 p-4">
+            <legend className="px-1 text-sm font-semibold">{text.accountTitle}</legend>
+            <p className="-mt-2 text-[13px] leading-relaxed text-muted-foreground">
+              {text.accountText}
+            </p>
+            <div className="grid gap-4 sm:grid-cols-[minmax(0,7rem)_minmax(0,1fr)_minmax(0,13rem)]">
+              <FormField name="account_branch" label={text.branch} hint={text.branchHint}>
+                {(control) => (
+                  <Input {...control} inputMode="numeric" autoComplete="off" maxLength={4} />
+                )}
+              </FormField>
+              <FormField
+                name="account_number"
+                label={text.accountNumber}
+                hint={text.accountNumberHint}
+              >
+                {(control) => <Input {...control} autoComplete="off" maxLength={20} />}
+              </FormField>
+              <FormField name="account_type" label={text.accountType}>
+                {(control) => (
+                  <NativeSelect {...control}>
+                    {RECEIVING_ACCOUNT_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {text.accountTypes[type]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
+            </div>
+          </fieldset>
         </fieldset>
-      </fieldset>
 
-      {save.isPending ? <Testing /> : failure ? <Failure message={failure} /> : null}
+        {save.isPending ? <Testing /> : failure ? <Failure message={failure} /> : null}
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={save.isPending}>
-          {text.cancel}
-        </Button>
-        <FormSubmit
-          ready={(values) => isFilled(values as ConnectionFormValues)}
-          pending={save.isPending}
-        >
-          <ShieldCheck aria-hidden />
-          {saved ? text.submitUpdate : text.submit}
-        </FormSubmit>
-      </div>
-    </Form>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={onCancel} disabled={save.isPending}>
+            {text.cancel}
+          </Button>
+          <FormSubmit
+            ready={(values) => isFilled(values as ConnectionFormValues)}
+            pending={save.isPending}
+          >
+            <ShieldCheck aria-hidden />
+            {saved ? text.submitUpdate : text.submit}
+          </FormSubmit>
+        </div>
+      </Form>
+      {confirm.dialog}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Landmark, Repeat, TriangleAlert, Unplug } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { PixConnection } from '@fa-clube/contract';
+import type { OwnerConfirmation, PixConnection } from '@fa-clube/contract';
 import { CopyButton } from '@/components/copy-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import { automaticStanding, certificateStanding } from '../connection';
 import { formatDate } from '../format';
 import { useDeletePixConnection, usePixConnection } from '../hooks/use-plans-settings';
 import { t } from '../strings';
+import { useOwnerConfirmation } from './owner-confirmation';
 
 const text = t.subscriptions.connection;
 
@@ -179,14 +180,19 @@ function ConnectionDetails({
   const automatic = automaticStanding(c);
   const account = c.receiving_account;
 
-  const onDisconnect = () =>
-    disconnect.mutate(undefined, {
+  const confirm = useOwnerConfirmation(disconnect.isPending);
+
+  const onDisconnect = (confirmation?: OwnerConfirmation) =>
+    disconnect.mutate(confirmation, {
       onSuccess: () => {
         setConfirming(false);
+        confirm.close();
         toast.success(text.disconnected);
       },
       onError: (error) => {
         setConfirming(false);
+        // the owner's password when the sign-in is not recent, then the same request again
+        if (confirm.ask(error, onDisconnect)) return;
         toast.error(errorMessage(error));
       },
     });
@@ -308,8 +314,9 @@ function ConnectionDetails({
         description={text.disconnectText}
         confirmLabel={text.disconnect}
         destructive
-        onConfirm={onDisconnect}
+        onConfirm={() => onDisconnect()}
       />
+      {confirm.dialog}
     </div>
   );
 }

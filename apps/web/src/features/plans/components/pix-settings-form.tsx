@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
 import { useSavePix } from '../hooks/use-plans-settings';
 import { maskPixKey, normalizePixKey } from '../pix';
+import { useOwnerConfirmation } from './owner-confirmation';
 import type { PixFormValues } from '../pix';
 
 // zod and the contract's schemas load when the form shows, not with the page
@@ -63,13 +64,18 @@ export function PixSettingsForm({
   const form = useZodForm(PixForm, { defaultValues: initialValues(saved), mode: 'onTouched' });
   const keyType = useWatch({ control: form.control, name: 'key_type' });
 
+  const confirm = useOwnerConfirmation(save.isPending);
+
   const submit = (body: PixSettingsBody) =>
     save.mutate(body, {
       onSuccess: (result) => {
+        confirm.close();
         form.reset(initialValues(result));
         toast.success(t.subscriptions.pix.saved);
       },
       onError: (error) => {
+        // a new key needs the owner's password when the sign-in is not recent
+        if (confirm.ask(error, (confirmation) => submit({ ...body, confirmation }))) return;
         setServerErrors(form, error);
         toast.error(errorMessage(error));
       },
@@ -191,6 +197,7 @@ export function PixSettingsForm({
           </div>
         )}
       </Form>
+      {confirm.dialog}
     </section>
   );
 }

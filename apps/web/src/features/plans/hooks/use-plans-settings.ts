@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  OwnerConfirmation,
   PixConnectionBody,
   PixSettingsBody,
   PlanBody,
@@ -95,7 +96,7 @@ export function useSavePixConnection(ws: string, username: string) {
 export function useDeletePixConnection(ws: string, username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => deletePixConnection(ws),
+    mutationFn: (confirmation?: OwnerConfirmation) => deletePixConnection(ws, confirmation),
     onSuccess: () => {
       queryClient.setQueryData(pixConnectionKey(ws), null);
       void queryClient.invalidateQueries({ queryKey: ['plans', username.toLowerCase()] });
