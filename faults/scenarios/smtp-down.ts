@@ -9,7 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../apps/api/src/db/client';
-import { CONFIRMATION_SUBJECT, startTestSmtp } from '../../apps/api/test/support/smtp';
+import {
+  CONFIRMATION_SUBJECT,
+  CONTACT_CONFIRMATION_SUBJECT,
+  startTestSmtp,
+} from '../../apps/api/test/support/smtp';
 import type { ReceivedMail, TestSmtp } from '../../apps/api/test/support/smtp';
 import { freePort, sleep, startApi, stopApi, waitReady } from '../lib/api';
 import { sized } from '../lib/fast';
@@ -112,6 +116,8 @@ export async function smtpDown(env: { cluster(): Promise<PgCluster> }): Promise<
         })),
       },
     });
+    // each imported contact becomes sendable once it follows its double opt-in link
+    for (const email of pool) await confirmContactByLink(api.url, smtp.all, email);
     const fans: User[] = [];
     for (let i = 0; i < 8; i++) fans.push(await signUp(api.url, `fa${i}`));
     // an owner may invite 30 people an hour (INVITES_PER_HOUR): the invitations come from several
@@ -233,7 +239,12 @@ export async function smtpDown(env: { cluster(): Promise<PgCluster> }): Promise<
       if (n > want) duplicates += n - want;
     }
     // nothing arrived that no request asked for, and no Message-ID or reset token twice
-    const relevant = smtp.all().filter((m) => m.subject !== CONFIRMATION_SUBJECT);
+    const relevant = smtp
+      .all()
+      .filter(
+        (m) =>
+          m.subject !== CONFIRMATION_SUBJECT && !m.subject.startsWith(CONTACT_CONFIRMATION_SUBJECT),
+      );
     const unexpected = relevant.filter(
       (m) =>
         !m.to.some((to) =>
@@ -350,6 +361,24 @@ async function confirmByLink(base: string, all: () => ReceivedMail[], email: str
       return;
     }
     if (performance.now() > deadline) throw new Error(`no confirmation link for ${email}`);
+    await sleep(100);
+  }
+}
+
+/** Follows the double opt-in link an imported contact received (POST, as its page does). */
+async function confirmContactByLink(base: string, all: () => ReceivedMail[], email: string) {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const mail = all().find(
+      (m) => m.subject.startsWith(CONTACT_CONFIRMATION_SUBJECT) && m.to.includes(email),
+    );
+    const link = mail && /\/contacts\/confirm\?token=([\w.%-]+)/.exec(mail.text);
+    if (link) {
+      const res = await call(base, 'POST', `/email-contacts/confirm?token=${link[1]}`, {});
+      if (res.status !== 200) throw new Error(`contact confirmation of ${email}: ${res.status}`);
+      return;
+    }
+    if (performance.now() > deadline) throw new Error(`no contact confirmation link for ${email}`);
     await sleep(100);
   }
 }
