@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
 import { storeSession } from './support/api';
 import { createAccount, makePng, setUpPlans, subscribeAndPay } from './support/content';
-import type { Account } from './support/content';
 import { harnessUrl } from './support/env';
+import { connectPsp, pay } from './support/psp';
 import { captureScreens, expectAccessible } from './support/screens';
 
 /**
@@ -12,43 +11,6 @@ import { captureScreens, expectAccessible } from './support/screens';
  * subscribed fan finds it locked in the conversation, pays it with the Pix dialog (the PSP's
  * webhook) and sees the image; the creator's list counts it delivered, read and bought.
  */
-
-interface PspAccess {
-  api_url: string;
-  token_url: string;
-  client_id: string;
-  client_secret: string;
-  certificate_pem: string;
-  private_key_pem: string;
-}
-
-const psp = async () => (await (await fetch(`${harnessUrl}/psp`)).json()) as PspAccess;
-async function pay(code: string) {
-  const res = await fetch(`${harnessUrl}/psp/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  const answer = (await res.json()) as Record<string, unknown>;
-  expect(res.status, JSON.stringify(answer)).toBe(200);
-  expect(answer.webhook).toBe(200);
-}
-
-async function connectPsp(request: APIRequestContext, creator: Account) {
-  const access = await psp();
-  const res = await request.put(`/api/v1/workspaces/${creator.workspaceId}/pix/connection`, {
-    headers: { Authorization: `Bearer ${creator.tokens.access_token}` },
-    data: {
-      api_url: access.api_url,
-      token_url: access.token_url,
-      client_id: access.client_id,
-      client_secret: access.client_secret,
-      certificate: access.certificate_pem,
-      private_key: access.private_key_pem,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test.describe('Paid messages and messages to many', () => {
   test('a priced message to all subscribers, locked for the fan, unlocked by its Pix; the counts', async ({

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, signInApi, storeSession } from './support/api';
 import type { UserData } from './support/api';
 import { harnessUrl } from './support/env';
+import { psp } from './support/psp';
 import { captureScreens } from './support/screens';
 
 /**
@@ -13,19 +14,7 @@ import { captureScreens } from './support/screens';
  * matched no charge.
  */
 
-interface PspAccess {
-  api_url: string;
-  token_url: string;
-  client_id: string;
-  client_secret: string;
-  certificate_pem: string;
-  private_key_pem: string;
-  pkcs12_base64: string;
-  passphrase: string;
-}
-
 const nbsp = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
-const psp = async () => (await (await fetch(`${harnessUrl}/psp`)).json()) as PspAccess;
 async function pspAction(action: string, body: Record<string, string>) {
   const res = await fetch(`${harnessUrl}/psp/${action}`, {
     method: 'POST',

@@ -32,6 +32,8 @@ export const t = {
     next: 'Próxima',
     pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
     notification: 'Notificação',
+    /** A chart's numbers, folded under this (components/charts/chart-table.tsx). */
+    showTable: 'Ver os números em tabela',
   },
 
   nav: {

@@ -53,7 +53,6 @@ export const t = {
     total: 'Total',
     share: 'Parte',
     count: (n: number) => plural(n, 'lançamento', 'lançamentos'),
-    showTable: 'Ver os números em tabela',
     pixTitle: 'Cobranças Pix',
     pixPaid: 'Pagas',
     pixPending: 'Pendentes',

@@ -58,7 +58,9 @@ describe("/insights ('Visão geral')", () => {
     expect(nbsp(dl.textContent)).toContain('R$ 1.100,25');
     expect(nbsp(dl.textContent)).toContain('Já descontados R$ 15,00 de reembolsos.');
     expect(nbsp(dl.textContent)).toContain('6,7');
-    const revenue = screen.getByRole('table', { name: 'Receita por mês' });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByText('Ver os números em tabela'))[0]!);
+    const revenue = await screen.findByRole('table', { name: 'Receita por mês' });
     expect(
       nbsp(within(revenue).getByText('dezembro de 2026').closest('tr')?.textContent),
     ).toContain('R$ 1.000,25');
@@ -67,7 +69,7 @@ describe("/insights ('Visão geral')", () => {
     expect(nbsp(top.textContent)).toContain('7 curtidas · 3 compras');
     const asked = () => calls.filter((c) => c.path.startsWith('/api/v1/insights/'));
     expect(asked().map((c) => c.query.get('months'))).toEqual(['12']);
-    await userEvent.setup().selectOptions(screen.getByLabelText('Período'), '24');
+    await user.selectOptions(screen.getByLabelText('Período'), '24');
     await screen.findByTestId('insights-figures');
     expect(asked().map((c) => c.query.get('months'))).toEqual(['12', '24']);
   });

@@ -13,8 +13,8 @@ import {
 } from 'recharts';
 import { formatMoney, formatMonth, formatShortMonth } from '../lib/format';
 import { t } from '../strings';
-import { TOOLTIP_STYLE } from './chart-style';
-import { ChartTable } from './chart-table';
+import { TOOLTIP_STYLE } from '@/components/charts/chart-style';
+import { ChartTable } from '@/components/charts/chart-table';
 
 const compact = (currency: string) =>
   new Intl.NumberFormat('pt-BR', {

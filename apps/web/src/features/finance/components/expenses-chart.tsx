@@ -2,7 +2,7 @@ import type { ExpensesResponse } from '@fa-clube/contract';
 import { Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatMoney, formatShare } from '../lib/format';
 import { t } from '../strings';
-import { TOOLTIP_STYLE } from './chart-style';
+import { TOOLTIP_STYLE } from '@/components/charts/chart-style';
 import { CategoryDot } from './category-dot';
 
 const UNCATEGORIZED_COLOR = 'var(--muted-foreground)';

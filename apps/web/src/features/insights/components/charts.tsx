@@ -9,17 +9,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { TOOLTIP_STYLE } from '@/components/charts/chart-style';
+import { ChartTable } from '@/components/charts/chart-table';
 import { t } from '@/i18n/insights';
 import { axisMoney, formatMonth, formatShortMonth, money } from './format';
 
 const AXIS = { fill: 'var(--muted-foreground)', fontSize: 12 };
-const TOOLTIP = {
-  background: 'var(--popover)',
-  border: '1px solid var(--border)',
-  borderRadius: 8,
-  color: 'var(--popover-foreground)',
-  fontSize: 13,
-} as const;
 const LEGEND = { fontSize: 13, color: 'var(--muted-foreground)' };
 
 const SOURCES = [
@@ -60,7 +55,7 @@ export function RevenueChart({ months }: { months: InsightsMonth[] }) {
               cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
               labelFormatter={(label) => formatMonth(String(label))}
               formatter={(value) => money(Number(value))}
-              contentStyle={TOOLTIP}
+              contentStyle={TOOLTIP_STYLE}
             />
             <Legend iconType="circle" wrapperStyle={LEGEND} />
             {SOURCES.map((s, i) => (
@@ -77,29 +72,19 @@ export function RevenueChart({ months }: { months: InsightsMonth[] }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>{t.insights.revenueTitle}</caption>
-        <thead>
-          <tr>
-            <th>{t.insights.month}</th>
-            {SOURCES.map((s) => (
-              <th key={s.key}>{t.insights.sources[s.key]}</th>
-            ))}
-            <th>{t.insights.sources.total}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <td>{formatMonth(m.month)}</td>
-              {SOURCES.map((s) => (
-                <td key={s.key}>{money(m.revenue[s.key])}</td>
-              ))}
-              <td>{money(m.revenue.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        caption={t.insights.revenueTitle}
+        columns={[
+          t.insights.month,
+          ...SOURCES.map((s) => t.insights.sources[s.key]),
+          t.insights.sources.total,
+        ]}
+        rows={months.map((m) => [
+          formatMonth(m.month),
+          ...SOURCES.map((s) => money(m.revenue[s.key])),
+          money(m.revenue.total),
+        ])}
+      />
     </div>
   );
 }
@@ -145,7 +130,7 @@ export function MovementChart({ months }: { months: InsightsMonth[] }) {
               cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
               labelFormatter={(label) => formatMonth(String(label))}
               formatter={(value) => Math.abs(Number(value))}
-              contentStyle={TOOLTIP}
+              contentStyle={TOOLTIP_STYLE}
             />
             <Legend iconType="circle" wrapperStyle={LEGEND} />
             <Bar
@@ -172,27 +157,16 @@ export function MovementChart({ months }: { months: InsightsMonth[] }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>{t.insights.movementTitle}</caption>
-        <thead>
-          <tr>
-            <th>{t.insights.month}</th>
-            <th>{t.insights.newSubs}</th>
-            <th>{t.insights.renewed}</th>
-            <th>{t.insights.churned}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <td>{formatMonth(m.month)}</td>
-              <td>{m.new}</td>
-              <td>{m.renewed}</td>
-              <td>{m.churned}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        caption={t.insights.movementTitle}
+        columns={[t.insights.month, t.insights.newSubs, t.insights.renewed, t.insights.churned]}
+        rows={months.map((m) => [
+          formatMonth(m.month),
+          String(m.new),
+          String(m.renewed),
+          String(m.churned),
+        ])}
+      />
     </div>
   );
 }

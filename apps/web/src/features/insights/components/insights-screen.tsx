@@ -91,19 +91,11 @@ export function InsightsScreen() {
   );
 }
 
-function Section({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section
       aria-labelledby={id}
-      className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
+      className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
     >
       <h2 id={id} className="text-base font-semibold tracking-tight">
         {title}

@@ -7,7 +7,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { t } from '../strings';
+import { t } from '@/i18n/pt-BR';
 
 /** A chart's numbers as a table, folded under 'Ver os números em tabela'. */
 export function ChartTable({
@@ -22,7 +22,7 @@ export function ChartTable({
   return (
     <details className="group rounded-lg border">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-lg px-3 py-2 text-[13px] font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50">
-        {t.overview.showTable}
+        {t.common.showTable}
         <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
       </summary>
       <div
