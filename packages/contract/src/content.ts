@@ -42,7 +42,8 @@ export type AttachmentInput = z.infer<typeof AttachmentInput>;
 /** A scheduled post's publication time (ISO 8601 with offset); the API checks future / ≤ 1 year. */
 export const PublishAt = z.iso.datetime({
   offset: true,
-  message: 'Informe a data e a hora de publicação (ISO 8601 com fuso, ex.: 2026-12-24T18:00:00-03:00).',
+  message:
+    'Informe a data e a hora de publicação (ISO 8601 com fuso, ex.: 2026-12-24T18:00:00-03:00).',
 });
 
 /** A scheduled post is published at most this far ahead. */

@@ -63,7 +63,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Mudar o horário de um post agendado ou publicá-lo agora (proprietário e membros)',
+          summary:
+            'Mudar o horário de um post agendado ou publicá-lo agora (proprietário e membros)',
           description:
             '`publish_at`: nova data e hora (ISO 8601 com fuso, no futuro, em até um ano); `null` publica agora. ' +
             '409 CONTENT_ALREADY_PUBLISHED para um post já publicado.',

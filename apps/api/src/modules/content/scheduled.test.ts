@@ -21,7 +21,6 @@ import { publishScheduledPosts } from './scheduled.jobs';
 type Role = 'owner' | 'member' | 'subscriber' | 'stranger' | 'signedOut';
 const ROLES: Role[] = ['owner', 'member', 'subscriber', 'stranger', 'signedOut'];
 const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 
 let t: TestContext;
 const users = {} as Record<Exclude<Role, 'signedOut'>, TestUser>;
@@ -182,7 +181,11 @@ describe('a scheduled post before its time', () => {
       );
       expect(res.statusCode, role).toBe(role === 'owner' || role === 'member' ? 200 : 404);
     }
-    const like = await call('POST', `/content/${ownWs('subscriber')}/${post.id}/like`, 'subscriber');
+    const like = await call(
+      'POST',
+      `/content/${ownWs('subscriber')}/${post.id}/like`,
+      'subscriber',
+    );
     expect(like.statusCode).toBe(404);
     const buy = await call(
       'POST',

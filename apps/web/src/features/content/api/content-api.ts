@@ -59,9 +59,13 @@ export const fetchScheduled = (ws: string, signal?: AbortSignal) =>
 
 /** PATCH /content/{ws}/{id} { publish_at }: move a scheduled post; null publishes it now. */
 export const reschedulePost = (ws: string, id: string, publishAt: string | null) =>
-  api.patch(apiPath(paths.contentItem, { ws, id }), { publish_at: publishAt }, {
-    schema: 'ContentItem',
-  });
+  api.patch(
+    apiPath(paths.contentItem, { ws, id }),
+    { publish_at: publishAt },
+    {
+      schema: 'ContentItem',
+    },
+  );
 
 /** DELETE /content/{ws}/{id} */
 export const deleteContent = (ws: string, id: string) =>

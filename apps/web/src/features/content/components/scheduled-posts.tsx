@@ -85,7 +85,10 @@ function ScheduledRow({ ws, post }: { ws: string; post: ContentItem }) {
           onSubmit={(e) => {
             e.preventDefault();
             if (!iso || error) return;
-            reschedule.mutate({ id: post.id, publishAt: iso }, { onSuccess: () => setEditing(null) });
+            reschedule.mutate(
+              { id: post.id, publishAt: iso },
+              { onSuccess: () => setEditing(null) },
+            );
           }}
         >
           <ScheduleFields
@@ -141,7 +144,9 @@ export function ScheduledPosts({ ws }: { ws: string }) {
   // most workspaces have none: nothing is drawn until the list says otherwise (no layout shift)
   if (query.isPending) return null;
   if (query.isError)
-    return <LoadError message={t.content.schedule.listError} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError message={t.content.schedule.listError} onRetry={() => void query.refetch()} />
+    );
   const posts = query.data.contents;
   if (posts.length === 0) return null;
   return (
@@ -151,7 +156,8 @@ export function ScheduledPosts({ ws }: { ws: string }) {
       data-testid="scheduled-posts"
     >
       <h2 id="scheduled-title" className="text-base font-semibold">
-        {t.content.schedule.listTitle} <span className="text-muted-foreground">({posts.length})</span>
+        {t.content.schedule.listTitle}{' '}
+        <span className="text-muted-foreground">({posts.length})</span>
       </h2>
       <p className="mb-3 text-xs text-muted-foreground">{t.content.schedule.listDescription}</p>
       <ul className="divide-y">
