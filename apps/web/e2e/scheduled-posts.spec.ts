@@ -25,6 +25,7 @@ test.describe('scheduled posts', () => {
     await fields.getByLabel('Data').fill(day);
     await fields.getByLabel('Hora').fill('18:30');
     const [y, m, d] = day.split('-');
+    await captureScreens(page, 'composer-schedule');
     await composer.getByRole('button', { name: 'Agendar', exact: true }).last().click();
     await expect(
       page.getByText(`Publicação agendada para ${d}/${m}/${y} às 18:30.`, { exact: true }),

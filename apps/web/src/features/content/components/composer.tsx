@@ -374,7 +374,7 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
             {schedule === null ? t.content.schedule.toggle : t.content.schedule.cancel}
           </span>
         </Button>
-        <span className="hidden text-xs text-muted-foreground xl:inline">
+        <span className="hidden text-xs whitespace-nowrap text-muted-foreground 2xl:inline">
           {t.content.composer.attachHint}
         </span>
         <div className="ml-auto flex items-center gap-3">
