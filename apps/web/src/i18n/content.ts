@@ -85,6 +85,7 @@ export const t = {
       saving: 'Salvando…',
       moved: (when: string) => `Horário alterado para ${when}.`,
       close: 'Cancelar',
+      attachmentOnly: 'Publicação com anexo, sem texto',
     },
     viewer: {
       title: 'Visualizador de mídia',

@@ -197,6 +197,28 @@ describe('a scheduled post before its time', () => {
   });
 });
 
+describe('the figures', () => {
+  it('deleting a scheduled post leaves the count and the latest post as they were', async () => {
+    const [before] = await t.ctx.db
+      .select()
+      .from(workspaceFigures)
+      .where(eq(workspaceFigures.workspaceId, ws));
+    const post: ContentItem = (await schedule('Agendado e apagado', inHours(10))).json();
+    const res = await t.inject({
+      method: 'DELETE',
+      url: `/api/v1/content/${ws}/${post.id}`,
+      headers: bearer(users.owner.accessToken),
+    });
+    expect(res.statusCode).toBe(200);
+    const [after] = await t.ctx.db
+      .select()
+      .from(workspaceFigures)
+      .where(eq(workspaceFigures.workspaceId, ws));
+    expect(after!.postCount).toBe(before!.postCount);
+    expect(after!.latestPostAt).toEqual(before!.latestPostAt);
+  });
+});
+
 describe('the publishing job', () => {
   it('is declared by the content module, every minute', () => {
     const job = contentModule.jobs!.find((j) => j.name === 'publicações agendadas');

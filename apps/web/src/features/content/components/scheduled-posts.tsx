@@ -77,7 +77,7 @@ function ScheduledRow({ ws, post }: { ws: string; post: ContentItem }) {
         {t.content.schedule.badge(scheduledAt(post.publish_at!))}
       </p>
       <p className="line-clamp-3 text-sm break-words whitespace-pre-wrap">
-        {post.description || (media ? `${media} anexo` : '')}
+        {post.description || (media ? t.content.schedule.attachmentOnly : '')}
       </p>
       {editing ? (
         <form
