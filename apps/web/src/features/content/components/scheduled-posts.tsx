@@ -45,7 +45,7 @@ export function ScheduleFields({
           <Input
             id={`${id}-time`}
             type="time"
-            className="w-28"
+            className="w-32"
             value={time}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
