@@ -39,6 +39,22 @@ export const AttachmentInput = z.object({
 });
 export type AttachmentInput = z.infer<typeof AttachmentInput>;
 
+/** A scheduled post's publication time (ISO 8601 with offset); the API checks future / ≤ 1 year. */
+export const PublishAt = z.iso.datetime({
+  offset: true,
+  message:
+    'Informe a data e a hora de publicação (ISO 8601 com fuso, ex.: 2026-12-24T18:00:00-03:00).',
+});
+
+/** A scheduled post is published at most this far ahead. */
+export const PUBLISH_AT_MAX_DAYS = 365;
+
+/** PATCH /content/{ws}/{id}: move a scheduled post (`publish_at`), or publish it now (`null`). */
+export const UpdateContentBody = z.object({
+  publish_at: PublishAt.nullable(),
+});
+export type UpdateContentBody = z.input<typeof UpdateContentBody>;
+
 const PostText = z
   .string({ message: 'Texto inválido.' })
   .max(POST_TEXT_MAX, `O texto deve ter no máximo ${POST_TEXT_MAX} caracteres.`);
@@ -58,6 +74,11 @@ export const CreateContentBody = z
       .default([]),
     /** Pay-per-view: the subscribers who have not bought it see a locked card. Null = free. */
     price: ItemPrice.nullish(),
+    /**
+     * Scheduled post (issue 35): when it is published, ISO 8601 with offset, in the future and
+     * within a year (checked by the API with its clock). Until then only the team sees it.
+     */
+    publish_at: PublishAt.nullish(),
   })
   .superRefine((body, c) => {
     const text = (body.text ?? body.description ?? '').trim();
@@ -168,11 +189,24 @@ export const ContentItem = z
     /** The caller owns the post's workspace (may delete it). */
     is_owner: z.boolean(),
     workspace_id: Uuid,
+    /** Scheduled and not yet published (only the owner and members get such a post). */
+    scheduled: z.boolean().optional(),
+    /** A scheduled post: when it is published. */
+    publish_at: Timestamp.optional(),
   })
   .meta({ id: 'ContentItem' });
 export type ContentItem = z.infer<typeof ContentItem>;
 
 export const ContentsResponse = paged('contents', ContentItem).meta({ id: 'ContentsResponse' });
+
+/** GET /contents/{ws}/scheduled: at most this many scheduled posts, soonest first. */
+export const SCHEDULED_LIST_MAX = 100;
+
+/** GET /contents/{ws}/scheduled: the workspace's scheduled posts ('Agendados'), soonest first. */
+export const ScheduledContentsResponse = z
+  .object({ contents: z.array(ContentItem) })
+  .meta({ id: 'ScheduledContentsResponse' });
+export type ScheduledContentsResponse = z.infer<typeof ScheduledContentsResponse>;
 export type ContentsResponse = z.infer<typeof ContentsResponse>;
 
 /** GET /contents/{ws}/feed: pages from 1, 25 posts (spec section 9). */
@@ -273,6 +307,14 @@ export const CONTENT_ERRORS = defineErrors({
     status: 415,
     message:
       'Este servidor aceita só vídeos MP4 em H.264 com áudio AAC. Converta o vídeo e envie de novo.',
+  },
+  PUBLISH_AT_INVALID: {
+    status: 400,
+    message: 'Escolha uma data e hora futura, em até um ano.',
+  },
+  CONTENT_ALREADY_PUBLISHED: {
+    status: 409,
+    message: 'Esta publicação já foi publicada e não pode ser agendada.',
   },
   PRICE_NEEDS_ATTACHMENT: {
     status: 400,

@@ -58,6 +58,7 @@ export const paths = {
   contentRetryMedia: '/content/:ws/:id/retry-media',
   feed: '/contents/:ws/feed',
   profileContents: '/contents/:ws/profile',
+  scheduledContents: '/contents/:ws/scheduled',
   contentObject: '/contents/objects',
   recommended: '/profiles/:ws/recommended',
   profile: '/profile',

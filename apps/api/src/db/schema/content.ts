@@ -30,10 +30,23 @@ export const contents = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     /** Pay-per-view: the price in centavos each subscriber pays to unlock it; null = free. */
     priceCents: integer('price_cents'),
+    /**
+     * A scheduled post (issue 35): when it is to be published; null once published (the
+     * content job clears it and sets created_at to it). Only the team sees a post with it set,
+     * and the workspace's figures do not count it (migration: scheduled_posts).
+     */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('contents_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+    /**
+     * Scheduled posts only (few): the feed's and profile's per-post probe ("is it scheduled?")
+     * and the publishing job's work list. Empty of every published post.
+     */
+    index('contents_scheduled_idx')
+      .on(t.id, t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
   ],
 );
 

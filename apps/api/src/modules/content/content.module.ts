@@ -3,6 +3,7 @@ import type { QueueDefinition } from '../../lib/queue';
 import { contentRoutes } from './content.routes';
 import { imageBackfillQueue, sendImageBackfill } from './media-backfill.jobs';
 import { purchaseRoutes } from './purchases.routes';
+import { SCHEDULED_POSTS_INTERVAL_MS, publishScheduledPosts } from './scheduled.jobs';
 import { sendProcessingVideos, videoQueue } from './video.jobs';
 
 export const contentModule = defineModule({
@@ -22,6 +23,11 @@ export const contentModule = defineModule({
       name: 'vídeos a processar',
       intervalMs: () => 60_000,
       run: sendProcessingVideos,
+    },
+    {
+      name: 'publicações agendadas',
+      intervalMs: () => SCHEDULED_POSTS_INTERVAL_MS,
+      run: publishScheduledPosts,
     },
   ],
 });

@@ -11,6 +11,8 @@ import {
   LikeResponse,
   MessageBody,
   ProfileContentsQuery,
+  ScheduledContentsResponse,
+  UpdateContentBody,
   errorResponses,
   paths,
 } from '@fa-clube/contract';
@@ -21,8 +23,10 @@ import {
   getContentObjectUrl,
   getFeed,
   getProfileContents,
+  getScheduledContents,
   retryContentMedia,
   toggleContentLike,
+  updateContentSchedule,
 } from './content.service';
 
 const tags = ['content'];
@@ -41,6 +45,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'conferido pelo conteúdo (JPEG, PNG, WebP, MP4, MOV ou WebM). Um vídeo é processado na fila ' +
             '(`status: processing`, `progress`) e só aparece para os assinantes quando fica `ready`. ' +
             '`poster_path`: imagem de capa de um vídeo. ' +
+            '`publish_at` (ISO 8601 com fuso, no futuro, em até um ano) agenda o post: até lá só a equipe o vê. ' +
             '`description` é aceito como sinônimo de `text`.',
           params: ContentParams,
           body: CreateContentBody,
@@ -51,6 +56,44 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply
           .status(201)
           .send(await createContent(ctx, request.actor, request.params.ws, request.body)),
+    );
+
+    app.patch(
+      paths.contentItem,
+      {
+        schema: {
+          tags,
+          summary:
+            'Mudar o horário de um post agendado ou publicá-lo agora (proprietário e membros)',
+          description:
+            '`publish_at`: nova data e hora (ISO 8601 com fuso, no futuro, em até um ano); `null` publica agora. ' +
+            '409 CONTENT_ALREADY_PUBLISHED para um post já publicado.',
+          params: ContentItemParams,
+          body: UpdateContentBody,
+          response: { 200: ContentItem, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        updateContentSchedule(
+          ctx,
+          request.actor,
+          request.params.ws,
+          request.params.id,
+          request.body,
+        ),
+    );
+
+    app.get(
+      paths.scheduledContents,
+      {
+        schema: {
+          tags,
+          summary: 'Posts agendados do espaço, os mais próximos primeiro (proprietário e membros)',
+          params: ContentParams,
+          response: { 200: ScheduledContentsResponse, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => getScheduledContents(ctx, request.actor, request.params.ws),
     );
 
     app.delete(

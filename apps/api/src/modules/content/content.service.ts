@@ -1,4 +1,11 @@
-import { PAGING, centsToMajor, majorToCents, pageOffset } from '@fa-clube/contract';
+import {
+  PAGING,
+  PUBLISH_AT_MAX_DAYS,
+  SCHEDULED_LIST_MAX,
+  centsToMajor,
+  majorToCents,
+  pageOffset,
+} from '@fa-clube/contract';
 /**
  * Posts, their attachments, likes and the two post lists (feed and profile).
  *
@@ -17,6 +24,8 @@ import type {
   ContentsResponse,
   CreateContentBody,
   LikeResponse,
+  ScheduledContentsResponse,
+  UpdateContentBody,
 } from '@fa-clube/contract';
 import {
   contentAccess,
@@ -40,7 +49,12 @@ import {
   verifyWorkspaceFile,
   workspaceMp4PlaysAsIs,
 } from '../files/files.service';
-import { findContentItem, listFeed, listWorkspaceContents } from './feed.queries';
+import {
+  findContentItem,
+  listFeed,
+  listScheduledContents,
+  listWorkspaceContents,
+} from './feed.queries';
 import type { AttachmentRow, ContentRow } from './feed.queries';
 import {
   deleteContent as deleteContentRows,
@@ -49,6 +63,7 @@ import {
   insertContent,
   listPostVideosToProcess,
   lockAttachedFiles,
+  reschedulePost,
   retryFailedVideos,
   toggleLike,
 } from './content.repo';
@@ -140,7 +155,27 @@ export async function toContentItem(ctx: AppContext, row: ContentRow): Promise<C
     created_at: row.createdAt.toISOString(),
     is_owner: row.isOwner,
     workspace_id: row.workspaceId,
+    ...(row.publishAt ? { scheduled: true, publish_at: row.publishAt.toISOString() } : {}),
   };
+}
+
+/**
+ * A scheduled post's time (issue 35), checked against the clock: in the future and within
+ * PUBLISH_AT_MAX_DAYS (the format is checked by the contract). Null/absent: publish now.
+ */
+function parsePublishAt(ctx: AppContext, value: string | null | undefined): Date | null {
+  if (value == null) return null;
+  const at = new Date(value);
+  const now = ctx.clock.now().getTime();
+  if (at.getTime() <= now)
+    throw fieldError('PUBLISH_AT_INVALID', 'publish_at', 'Escolha uma data e hora no futuro.');
+  if (at.getTime() > now + PUBLISH_AT_MAX_DAYS * 86_400_000)
+    throw fieldError(
+      'PUBLISH_AT_INVALID',
+      'publish_at',
+      'Agende a publicação para no máximo um ano a partir de hoje.',
+    );
+  return at;
 }
 
 const fileInUse = () =>
@@ -231,6 +266,7 @@ export async function createContent(
   body: CreateContentBody,
 ): Promise<ContentItem> {
   const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const publishAt = parsePublishAt(ctx, body.publish_at);
   // what a pay-per-view post sells is its image or video: the description is shown to all
   if (body.price != null && !body.attachments?.length)
     throw fieldError(
@@ -260,6 +296,7 @@ export async function createContent(
         createdAt: ctx.clock.now(),
         attachments,
         priceCents: body.price == null ? null : majorToCents(body.price),
+        publishAt,
       });
     });
   } catch (err) {
@@ -304,6 +341,42 @@ export async function retryContentMedia(
 }
 
 /**
+ * PATCH /content/{ws}/{id} { publish_at }: the owner and members move a scheduled post of their
+ * workspace, or publish it now (`null`). 409 CONTENT_ALREADY_PUBLISHED for a published post.
+ */
+export async function updateContentSchedule(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+  contentId: string,
+  body: UpdateContentBody,
+): Promise<ContentItem> {
+  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const publishAt = parsePublishAt(ctx, body.publish_at);
+  const result = await reschedulePost(ctx.db, workspaceId, contentId, publishAt, ctx.clock.now());
+  if (result === 'missing') throw contentNotFound();
+  if (result === 'published') throw new AppError('CONTENT_ALREADY_PUBLISHED');
+  const row = await findContentItem(ctx.db, me.userId, contentId);
+  if (!row) throw contentNotFound();
+  return toContentItem(ctx, row);
+}
+
+/** GET /contents/{ws}/scheduled: the owner and members; the workspace's scheduled posts. */
+export async function getScheduledContents(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+): Promise<ScheduledContentsResponse> {
+  const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
+  const rows = await listScheduledContents(ctx.db, {
+    viewerId: me.userId,
+    workspaceId,
+    limit: SCHEDULED_LIST_MAX,
+  });
+  return { contents: await Promise.all(rows.map((r) => toContentItem(ctx, r))) };
+}
+
+/**
  * DELETE /content/{ws}/{id}: the owner of the post's workspace. Rows first
  * (attachments, then the post with its likes) in one transaction, then the
  * files; a storage failure after the commit is logged (the post is gone).
@@ -344,7 +417,8 @@ export async function toggleContentLike(
   const access = await contentAccess(ctx.db, me, post.workspaceId, now);
   if (access === 'none') throw subscriptionRequired();
   // a post whose video is still processing is not shown to fans yet
-  if (access === 'subscriber' && post.mediaPending) throw contentNotFound();
+  // nor a scheduled post before its time
+  if (access === 'subscriber' && (post.mediaPending || post.scheduled)) throw contentNotFound();
   const result = await toggleLike(ctx.db, contentId, me.userId, now);
   // Null: the post was deleted between the check and the toggle.
   if (!result) throw contentNotFound();
@@ -436,6 +510,8 @@ export async function getContentObjectUrl(
     post?.priceCents != null && actor ? await hasPurchased(ctx.db, post.id, actor.userId) : false;
   // a buyer keeps a bought post after the subscription ends
   if (!post || (access === 'none' && !bought)) throw fileNotFound();
+  // a scheduled post's files go to the team only until it is published
+  if (post.publishAt && access !== 'owner' && access !== 'member') throw fileNotFound();
   // a priced post's files only to the team and its buyers
   if (post.priceCents != null && access === 'subscriber' && !bought)
     throw new AppError('CONTENT_LOCKED');

@@ -62,6 +62,8 @@ export interface ContentRow {
   isTeam: boolean;
   /** The viewer bought this priced post. */
   purchased: boolean;
+  /** A scheduled post (shown to the team only): when it is published; null once published. */
+  publishAt: Date | null;
   attachments: AttachmentRow[];
 }
 
@@ -72,6 +74,15 @@ export interface ContentRow {
 export const mediaPendingSql = (postId: SQL) =>
   sql`exists (select 1 from ${contentAttachments} pv
                where pv.content_id = ${postId} and pv.kind = 'video' and pv.status <> 'ready')`;
+
+/**
+ * The post `postId` is scheduled (not yet published): nobody but the team sees it, and the feed
+ * and profile lists show published posts only (the team has GET /contents/{ws}/scheduled). A
+ * probe of contents_scheduled_idx, which holds only scheduled posts, so the lists keep reading
+ * contents_workspace_created_idx alone.
+ */
+export const scheduledSql = (postId: SQL) =>
+  sql`exists (select 1 from ${contents} sp where sp.id = ${postId} and sp.publish_at is not null)`;
 
 const isTeamSql = (workspaceId: SQL, viewerId: string) =>
   sql`exists (select 1 from ${workspaceMembers} tm
@@ -98,12 +109,12 @@ interface PageExtras {
 
 /**
  * The posts of `page` (a subquery of contents rows: id, workspace_id,
- * description, like_count, price_cents, created_at) with everything a feed item shows, in
+ * description, like_count, price_cents, publish_at, created_at) with everything a feed item shows, in
  * one statement.
  */
 function itemsQuery(viewerId: string, page: SQL, extra?: PageExtras): SQL {
   return sql`
-    select p.id, p.workspace_id, p.description, p.created_at,
+    select p.id, p.workspace_id, p.description, p.created_at, p.publish_at,
            (${extra?.total ?? sql`null::bigint`}) as total,
            (${extra?.guard ?? sql`null::text`}) as guard,
            w.label, w.username, w.avatar_path, p.like_count as likes,
@@ -161,6 +172,7 @@ async function selectItems(
       r.price_cents === null || r.price_cents === undefined ? null : Number(r.price_cents),
     isTeam: Boolean(r.is_team),
     purchased: Boolean(r.purchased),
+    publishAt: r.publish_at ? new Date(r.publish_at as string) : null,
     attachments: (typeof r.attachments === 'string'
       ? JSON.parse(r.attachments)
       : r.attachments) as AttachmentRow[],
@@ -185,11 +197,12 @@ const postTotalQuery = (ids: SQL) =>
 export function feedQueries(input: FeedInput) {
   const visible = visibleWorkspaceIds(input.viewerId, input.now);
   const page = sql`
-    select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.created_at
+    select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.publish_at, c.created_at
       from (select k.id from (${visible}) v
              cross join lateral (
                select x.id, x.created_at from ${contents} x
                 where x.workspace_id = v.workspace_id
+                  and not ${scheduledSql(sql`x.id`)}
                   and (${isTeamSql(sql`v.workspace_id`, input.viewerId)}
                        or not ${mediaPendingSql(sql`x.id`)})
                 order by x.created_at desc nulls last, x.id desc nulls last
@@ -248,8 +261,9 @@ export function workspaceContentsQueries(input: {
   offset: number;
 }) {
   const page = sql`
-    select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.created_at from ${contents} c
+    select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.publish_at, c.created_at from ${contents} c
      where c.workspace_id = ${input.workspaceId}
+       and not ${scheduledSql(sql`c.id`)}
        and (${isTeamSql(sql`${input.workspaceId}::uuid`, input.viewerId)}
             or not ${mediaPendingSql(sql`c.id`)})
      order by c.created_at desc nulls last, c.id desc nulls last
@@ -267,6 +281,31 @@ export async function listWorkspaceContents(
   return { rows, total };
 }
 
+/**
+ * A workspace's scheduled posts, soonest first, at most `limit` (read through
+ * contents_scheduled_idx, then filtered by workspace: the scheduled posts are few). For the team
+ * only: the caller checks access.
+ */
+export async function listScheduledContents(
+  db: DbOrTx,
+  input: { viewerId: string; workspaceId: string; limit: number },
+): Promise<ContentRow[]> {
+  const rows = await selectItems(
+    db,
+    itemsQuery(
+      input.viewerId,
+      sql`select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.publish_at, c.created_at
+            from ${contents} c
+           where c.workspace_id = ${input.workspaceId} and c.publish_at is not null
+           order by c.publish_at, c.id
+           limit ${input.limit}`,
+    ),
+  );
+  return rows.sort(
+    (a, b) => a.publishAt!.getTime() - b.publishAt!.getTime() || a.id.localeCompare(b.id),
+  );
+}
+
 /** One post as a feed item, or null. */
 export async function findContentItem(
   db: DbOrTx,
@@ -277,7 +316,7 @@ export async function findContentItem(
     db,
     itemsQuery(
       viewerId,
-      sql`select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.created_at from ${contents} c
+      sql`select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.publish_at, c.created_at from ${contents} c
            where c.id = ${contentId}`,
     ),
   );
@@ -299,7 +338,7 @@ export async function findContentItems(
     db,
     itemsQuery(
       viewerId,
-      sql`select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.created_at
+      sql`select c.id, c.workspace_id, c.description, c.like_count, c.price_cents, c.publish_at, c.created_at
             from ${contents} c where c.id in (${ids})`,
     ),
   );

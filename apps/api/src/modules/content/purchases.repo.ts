@@ -12,6 +12,8 @@ export async function findPostForSale(db: DbOrTx, contentId: string) {
       priceCents: contents.priceCents,
       // a video still processing (or failed): not shown to fans, so not sold
       mediaPending: sql<boolean>`${mediaPendingSql(sql`${contents.id}`)}`,
+      // a scheduled post (issue 35): shown to the team only until it is published
+      scheduled: sql<boolean>`${contents.publishAt} is not null`,
     })
     .from(contents)
     .where(eq(contents.id, contentId))
@@ -27,7 +29,7 @@ export async function findPostOfFile(
   opts: { readyOnly?: boolean } = {},
 ) {
   const [row] = await db
-    .select({ id: contents.id, priceCents: contents.priceCents })
+    .select({ id: contents.id, priceCents: contents.priceCents, publishAt: contents.publishAt })
     .from(contentAttachments)
     .innerJoin(contents, eq(contents.id, contentAttachments.contentId))
     .where(

@@ -41,7 +41,7 @@ export async function purchasePost(
   const access = await contentAccess(ctx.db, me, post.workspaceId, ctx.clock.now());
   if (access === 'none')
     throw new AppError('SUBSCRIPTION_REQUIRED', 'Assine este perfil para comprar a publicação.');
-  if (access === 'subscriber' && post.mediaPending) throw contentNotFound();
+  if (access === 'subscriber' && (post.mediaPending || post.scheduled)) throw contentNotFound();
   if (access !== 'subscriber' || post.priceCents === null) throw new AppError('NOT_FOR_SALE');
   if (await hasPurchased(ctx.db, contentId, me.userId)) throw new AppError('ALREADY_PURCHASED');
   await limitSaleCharges(ctx, me.userId);

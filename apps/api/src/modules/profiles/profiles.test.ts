@@ -186,6 +186,8 @@ describe('OpenAPI', () => {
     for (const [path, method] of [
       ['/api/v1/content/{ws}', 'post'],
       ['/api/v1/content/{ws}/{id}', 'delete'],
+      ['/api/v1/content/{ws}/{id}', 'patch'],
+      ['/api/v1/contents/{ws}/scheduled', 'get'],
       ['/api/v1/content/{ws}/{id}/like', 'post'],
       ['/api/v1/contents/{ws}/feed', 'get'],
       ['/api/v1/contents/{ws}/profile', 'get'],
@@ -213,7 +215,9 @@ describe('OpenAPI', () => {
         'likes',
         'locked',
         'price',
+        'publish_at',
         'purchased',
+        'scheduled',
         'username',
         'workspace_id',
       ].sort(),

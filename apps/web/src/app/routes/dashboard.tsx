@@ -1,5 +1,6 @@
 import { LazyComposer } from '@/features/content/components/lazy-composer';
 import { FeedPosts } from '@/features/content/components/feed-posts';
+import { ScheduledPosts } from '@/features/content/components/scheduled-posts';
 import { Welcome } from '@/features/dashboard/components/welcome';
 import { InsightsSummary } from '@/features/insights/components/insights-summary';
 import { FeedPage } from '@/features/feed/components/feed-page';
@@ -17,6 +18,7 @@ export function DashboardRoute() {
       composer={(author) => <LazyComposer {...author} />}
       posts={(ws, empty) => <FeedPosts ws={ws} empty={empty} />}
       insights={(ws) => <InsightsSummary ws={ws} />}
+      scheduled={(ws) => <ScheduledPosts ws={ws} />}
     />
   ) : (
     <Welcome />

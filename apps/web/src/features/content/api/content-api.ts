@@ -49,6 +49,24 @@ export const requestObjectUpload = (ws: string, extension: ExtensionType, size: 
 export const createContent = (ws: string, body: CreateContentBody) =>
   api.post(apiPath(paths.content, { ws }), body, { schema: 'ContentItem' });
 
+/** GET /contents/{ws}/scheduled: the workspace's scheduled posts, soonest first (the team). */
+export const scheduledKey = (ws: string) => ['scheduled-contents', ws] as const;
+export const fetchScheduled = (ws: string, signal?: AbortSignal) =>
+  api.get(apiPath(paths.scheduledContents, { ws }), {
+    schema: 'ScheduledContentsResponse',
+    signal,
+  });
+
+/** PATCH /content/{ws}/{id} { publish_at }: move a scheduled post; null publishes it now. */
+export const reschedulePost = (ws: string, id: string, publishAt: string | null) =>
+  api.patch(
+    apiPath(paths.contentItem, { ws, id }),
+    { publish_at: publishAt },
+    {
+      schema: 'ContentItem',
+    },
+  );
+
 /** DELETE /content/{ws}/{id} */
 export const deleteContent = (ws: string, id: string) =>
   api.delete(apiPath(paths.contentItem, { ws, id }), { schema: 'MessageBody' });

@@ -1,4 +1,4 @@
-import { Film, ImagePlus, SendHorizontal, Tag, X } from 'lucide-react';
+import { CalendarClock, Film, ImagePlus, SendHorizontal, Tag, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent, KeyboardEvent } from 'react';
 import { POST_PRICE, POST_TEXT_MAX, formatCents } from '@fa-clube/contract';
@@ -27,6 +27,8 @@ import {
 } from '../lib/composer-rules';
 import type { ComposerForm as ComposerValues } from '../lib/composer-form';
 import { capturePosterFrame } from '../lib/poster';
+import { defaultSchedule, saoPauloToIso, scheduleError } from '../lib/schedule';
+import { ScheduleFields } from './scheduled-posts';
 
 // zod loads when the composer shows, not with the page
 const ComposerForm = lazyForm(() => import('../lib/composer-form').then((m) => m.ComposerForm));
@@ -60,6 +62,8 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
   const [attachment, setAttachment] = useState<Chosen | null>(null);
   // 'Definir preço': a pay-per-view price in centavos, null for a free post
   const [priceCents, setPriceCents] = useState<number | null>(null);
+  // 'Agendar': a date and time in São Paulo, null to publish now
+  const [schedule, setSchedule] = useState<{ date: string; time: string } | null>(null);
   const [posterUrl, setPosterUrl] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -144,11 +148,13 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
 
   const submit = async (values: ComposerValues) => {
     if (!canSendPost(values.text, attachment !== null) || sending || !priceOk) return;
-    const result = await send(values.text, attachment, priceCents);
+    if (schedule && scheduleError(publishAt)) return;
+    const result = await send(values.text, attachment, priceCents, publishAt);
     if (result.ok) {
       form.reset({ text: '' });
       setAttachment(null);
       setPriceCents(null);
+      setSchedule(null);
     } else {
       setServerErrors(form, result.error);
     }
@@ -168,6 +174,8 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
       priceCents >= POST_PRICE.min * 100 &&
       priceCents <= POST_PRICE.max * 100);
   const nearLimit = text.length > POST_TEXT_MAX * 0.9;
+  const publishAt = schedule ? saoPauloToIso(schedule.date, schedule.time) : null;
+  const scheduleProblem = schedule ? scheduleError(publishAt) : null;
 
   return (
     <Form
@@ -297,6 +305,18 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
         </div>
       ) : null}
 
+      {schedule ? (
+        <div className="mt-3 sm:pl-13" data-testid="composer-schedule">
+          <ScheduleFields
+            date={schedule.date}
+            time={schedule.time}
+            onChange={setSchedule}
+            error={scheduleProblem}
+            disabled={sending}
+          />
+        </div>
+      ) : null}
+
       <div className="mt-3 flex items-center gap-2 border-t pt-3">
         <input
           ref={fileRef}
@@ -340,7 +360,21 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
             {priceCents === null ? sales.sales.composer.setPrice : sales.sales.composer.removePrice}
           </span>
         </Button>
-        <span className="hidden text-xs text-muted-foreground xl:inline">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="text-primary hover:text-primary"
+          aria-pressed={schedule !== null}
+          onClick={() => setSchedule((s) => (s === null ? defaultSchedule() : null))}
+          disabled={sending}
+        >
+          <CalendarClock className="size-[18px]" aria-hidden />
+          <span className="sr-only sm:not-sr-only">
+            {schedule === null ? t.content.schedule.toggle : t.content.schedule.cancel}
+          </span>
+        </Button>
+        <span className="hidden text-xs whitespace-nowrap text-muted-foreground 2xl:inline">
           {t.content.composer.attachHint}
         </span>
         <div className="ml-auto flex items-center gap-3">
@@ -355,12 +389,24 @@ export function Composer({ workspaceId, authorName, authorAvatarUrl, className }
             </span>
           ) : null}
           <FormSubmit
-            ready={(values) => canSendPost(values.text, attachment !== null) && priceOk}
+            ready={(values) =>
+              canSendPost(values.text, attachment !== null) && priceOk && !scheduleProblem
+            }
             pending={sending}
             className="min-w-28 rounded-full"
           >
-            {sending ? null : <SendHorizontal className="size-4" aria-hidden />}
-            {sending ? t.content.composer.sending : t.content.composer.send}
+            {sending ? null : schedule ? (
+              <CalendarClock className="size-4" aria-hidden />
+            ) : (
+              <SendHorizontal className="size-4" aria-hidden />
+            )}
+            {schedule
+              ? sending
+                ? t.content.schedule.sending
+                : t.content.schedule.send
+              : sending
+                ? t.content.composer.sending
+                : t.content.composer.send}
           </FormSubmit>
         </div>
       </div>

@@ -10,6 +10,7 @@ import { createContent, requestObjectUpload } from '../api/content-api';
 import { extensionFor } from '../lib/composer-rules';
 import type { ComposerContentType } from '../lib/composer-rules';
 import { reloadPageData } from '../lib/reload';
+import { scheduledAt } from '../lib/schedule';
 
 export interface PostAttachment {
   file: File;
@@ -52,6 +53,8 @@ export function useCreatePost(ws: string | null) {
       attachment: PostAttachment | null,
       /** Pay-per-view price in centavos ('Definir preço'); null for a free post. */
       priceCents: number | null = null,
+      /** 'Agendar': when it is published (ISO 8601 with offset); null publishes it now. */
+      publishAt: string | null = null,
     ): Promise<{ ok: true } | { ok: false; error?: unknown }> => {
       if (!ws || sending) return { ok: false };
       setSending(true);
@@ -77,8 +80,13 @@ export function useCreatePost(ws: string | null) {
           text,
           attachments,
           ...(priceCents !== null ? { price: centsToMajor(priceCents) } : {}),
+          ...(publishAt !== null ? { publish_at: publishAt } : {}),
         });
-        toast.success(t.content.composer.success);
+        toast.success(
+          publishAt
+            ? t.content.schedule.success(scheduledAt(publishAt))
+            : t.content.composer.success,
+        );
         await reloadPageData(queryClient);
         return { ok: true };
       } catch (error) {

@@ -29,6 +29,8 @@ export interface FeedPageProps {
   posts: (ws: string | null, empty: ReactNode) => ReactNode;
   /** The figures of the current workspace ('Visão geral'), for its owner and team. */
   insights?: (ws: string) => ReactNode;
+  /** 'Agendados': the current workspace's scheduled posts (its owner and members). */
+  scheduled?: (ws: string) => ReactNode;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface FeedPageProps {
  * posts (own and subscribed, newest first, 25 per page as the end comes into view) and, at
  * 768 px or more, the 'Recomendados' column when there are recommended profiles.
  */
-export function FeedPage({ composer, posts, insights }: FeedPageProps) {
+export function FeedPage({ composer, posts, insights, scheduled }: FeedPageProps) {
   const { workspace, metadata } = useSession();
   const ws = workspace?.id ?? null;
   const owner = Boolean(workspace?.is_owner);
@@ -101,6 +103,7 @@ export function FeedPage({ composer, posts, insights }: FeedPageProps) {
                     authorAvatarUrl: workspace?.avatar_url,
                   })
                 : null}
+              {ws ? scheduled?.(ws) : null}
               {posts(ws, empty)}
             </>
           )}
