@@ -95,7 +95,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   return (
     <section
       aria-labelledby={id}
-      className="grid min-w-0 gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
+      className="grid min-w-0 content-start gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5"
     >
       <h2 id={id} className="text-base font-semibold tracking-tight">
         {title}
