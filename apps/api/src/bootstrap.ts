@@ -71,7 +71,7 @@ export async function createContext(
     overrides.database ?? (await openConfiguredDatabase(config, !overrides.migrated));
   const keys = deriveKeys(resolveMasterSecret(config));
   const clock = overrides.clock ?? systemClock;
-  const redis = config.redis ? createRedis(config.redis.url) : undefined;
+  const redis = config.redis ? createRedis(config.redis.url, logger) : undefined;
   return {
     config,
     database,

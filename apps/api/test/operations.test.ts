@@ -1,6 +1,8 @@
 // Operations (docs/operations.md): the probes, the roles' settings, the media CDN origin. The
 // processes themselves (ROLE=web and ROLE=jobs over one PostgreSQL, METRICS_PORT) are in
 // processes.test.ts.
+import { connect, createServer as createNetServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/config';
@@ -8,6 +10,7 @@ import { onOrigin } from '../src/lib/storage';
 import { readiness } from '../src/plugins/probes';
 import { createTestContext } from './support/context';
 import type { TestContext } from './support/context';
+import { REDIS_SKIP_REASON, testRedis } from './support/redis';
 
 describe('ROLE settings', () => {
   it('runs everything by default, and refuses a role on the embedded database or without Redis', () => {
@@ -155,3 +158,62 @@ describe('MEDIA_BASE_URL', () => {
     );
   });
 });
+
+/** A TCP relay to the test Redis that can be cut and restored, as a Redis outage would be. */
+async function redisRelay(target: URL) {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) =>
+    new Promise<number>((resolve) =>
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+    );
+  const port = await listen(0);
+  return {
+    url: `redis://127.0.0.1:${port}${target.pathname}`,
+    async cut() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+    },
+    restore: () => listen(port),
+  };
+}
+
+const redisForProbes = testRedis();
+describe.skipIf(!redisForProbes)(
+  redisForProbes ? '/readyz follows Redis' : `/readyz follows Redis: ${REDIS_SKIP_REASON}`,
+  { timeout: 60_000 },
+  () => {
+    it('names Redis while it is unreachable, and is ready again once it is back', async () => {
+      const relay = await redisRelay(new URL(redisForProbes!.url));
+      const t = await createTestContext({
+        env: { REDIS_URL: relay.url, REDIS_KEY_PREFIX: redisForProbes!.prefix },
+      });
+      try {
+        const ready = () => t.inject({ method: 'GET', url: '/readyz' });
+        expect((await ready()).json()).toMatchObject({ status: 'pronto', checks: { redis: 'ok' } });
+        await relay.cut();
+        const down = await ready();
+        expect(down.statusCode).toBe(503);
+        expect(down.json()).toMatchObject({ status: 'indisponível', failed: ['redis'] });
+        expect(down.body).not.toContain('127.0.0.1');
+        await relay.restore();
+        await expect
+          .poll(async () => (await ready()).statusCode, { timeout: 20_000, interval: 500 })
+          .toBe(200);
+      } finally {
+        await t.close();
+        await relay.cut().catch(() => {});
+      }
+    });
+  },
+);

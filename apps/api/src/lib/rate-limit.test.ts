@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REDIS_SKIP_REASON, testRedis } from '../../test/support/redis';
 import { ConfigError, parseConfig } from '../config';
@@ -43,7 +45,7 @@ const redis = testRedis();
 const connections = {
   all: [] as ReturnType<typeof createRedis>[],
   open() {
-    const r = createRedis(redis!.url);
+    const r = createRedis(redis!.url, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
     this.all.push(r);
     return r;
   },
