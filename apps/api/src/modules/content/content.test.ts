@@ -17,6 +17,7 @@ import { localPath, makeJpeg, makePng } from '../../../test/support/media';
 import { makeActiveSubscriber } from '../../../test/support/subscriptions';
 import { addTeamMember } from '../../../test/support/workspaces';
 import { contentAttachments, contentLikes, contents } from '../../db/schema';
+import { drainMail } from '../mail/mail.service';
 
 let t: TestContext;
 let owner: TestUser;
@@ -511,6 +512,8 @@ describe('query count', () => {
       await createPost(t, creator, { text: `Post número ${i}`, attachments });
     }
     await makeActiveSubscriber(t, viewer, creator);
+    // the e-mails that subscribing queued go out after its answers: not the feed's statements
+    await drainMail(t.ctx);
     const feed = (size: number) =>
       call('GET', `/api/v1/contents/${viewer.workspaceId}/feed?size=${size}`, viewer);
     const profile = (size: number) =>
