@@ -1,7 +1,10 @@
 // Operations (docs/operations.md): the probes, the roles' settings, the media CDN origin. The
 // processes themselves (ROLE=web and ROLE=jobs over one PostgreSQL, METRICS_PORT) are in
 // processes.test.ts.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +13,7 @@ import { onOrigin } from '../src/lib/storage';
 import { readiness } from '../src/plugins/probes';
 import { createTestContext } from './support/context';
 import type { TestContext } from './support/context';
+import { freePort, startServer, waitReady } from './support/server';
 import { REDIS_SKIP_REASON, testRedis } from './support/redis';
 
 describe('ROLE settings', () => {
@@ -193,26 +197,41 @@ describe.skipIf(!redisForProbes)(
   redisForProbes ? '/readyz follows Redis' : `/readyz follows Redis: ${REDIS_SKIP_REASON}`,
   { timeout: 60_000 },
   () => {
+    // a server process of its own: ioredis's rejections while Redis is cut stay in that process
     it('names Redis while it is unreachable, and is ready again once it is back', async () => {
       const relay = await redisRelay(new URL(redisForProbes!.url));
-      const t = await createTestContext({
-        env: { REDIS_URL: relay.url, REDIS_KEY_PREFIX: redisForProbes!.prefix },
+      const port = await freePort();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'fa-clube-readyz-'));
+      const server = startServer({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        REDIS_URL: relay.url,
+        REDIS_KEY_PREFIX: redisForProbes!.prefix,
+        MAX_EVENT_LOOP_DELAY_MS: '0',
       });
       try {
-        const ready = () => t.inject({ method: 'GET', url: '/readyz' });
-        expect((await ready()).json()).toMatchObject({ status: 'pronto', checks: { redis: 'ok' } });
+        await waitReady(port, server.child);
+        const ready = async () => {
+          const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+          return { status: res.status, body: await res.text() };
+        };
+        expect(JSON.parse((await ready()).body)).toMatchObject({ checks: { redis: 'ok' } });
         await relay.cut();
         const down = await ready();
-        expect(down.statusCode).toBe(503);
-        expect(down.json()).toMatchObject({ status: 'indisponível', failed: ['redis'] });
+        expect(down.status).toBe(503);
+        expect(JSON.parse(down.body)).toMatchObject({ status: 'indisponível', failed: ['redis'] });
         expect(down.body).not.toContain('127.0.0.1');
         await relay.restore();
         await expect
-          .poll(async () => (await ready()).statusCode, { timeout: 20_000, interval: 500 })
+          .poll(async () => (await ready()).status, { timeout: 20_000, interval: 500 })
           .toBe(200);
+        // the outage was logged once, and its end
+        expect(server.output()).toContain('Redis inacessível');
       } finally {
-        await t.close();
+        server.child.kill('SIGKILL');
+        await server.exited;
         await relay.cut().catch(() => {});
+        rmSync(dataDir, { recursive: true, force: true });
       }
     });
   },
