@@ -4,12 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './support/database';
-import { newUserData } from './support/fixtures';
 import { REDIS_SKIP_REASON, testRedis } from './support/redis';
-import { freePort, startServer, waitHealthy } from './support/server';
+import {
+  creatorAndSubscribedFan,
+  freePort,
+  httpCall,
+  startServer,
+  waitHealthy,
+} from './support/server';
 import { openSse } from './support/sse';
 import type { SseStream } from './support/sse';
-import { TEST_PIX } from './support/subscriptions';
 
 const pgAdmin = process.env.TEST_DATABASE_URL;
 const redis = testRedis();
@@ -38,23 +42,7 @@ describe.skipIf(!pgAdmin || !redis)(
     let ws = '';
     let chatId = '';
 
-    const call = async (
-      url: string,
-      init: { method?: string; token?: string; body?: unknown } = {},
-    ) => {
-      const res = await fetch(url, {
-        method: init.method ?? 'GET',
-        headers: {
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
-      const body = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 300)
-        throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
-      return body;
-    };
+    const call = httpCall;
     const listen = async (i: number, token: string, lastEventId?: string) => {
       const s = await openSse(`${base[i]}/events`, { token, lastEventId });
       expect(s.status).toBe(200);
@@ -96,37 +84,10 @@ describe.skipIf(!pgAdmin || !redis)(
         base.push(`http://127.0.0.1:${port}/api/v1`);
       }
       // a creator with a plan, and a fan subscribed to it (the owner confirms the Pix)
-      for (const who of ['creator', 'fan'] as const) {
-        const data = newUserData();
-        await call(`${base[0]}/user`, { method: 'POST', body: data });
-        const tokens = await call(`${base[1]}/token`, {
-          method: 'POST',
-          body: { email: data.email, password: data.password },
-        });
-        people[who] = { token: tokens.access_token as string, username: data.username };
-      }
-      const creator = people.creator.token;
-      ws = (
-        (await call(`${base[0]}/workspaces`, { token: creator })).workspaces as { id: string }[]
-      )[0]!.id;
-      await call(`${base[0]}/workspaces/${ws}/pix`, {
-        method: 'PUT',
-        token: creator,
-        body: TEST_PIX,
-      });
-      await call(`${base[0]}/workspaces/${ws}/plan`, {
-        method: 'POST',
-        token: creator,
-        body: { plan_type: 'monthly', value: 19.9, discount: 0 },
-      });
-      const open = await call(
-        `${base[1]}/subscribe/plan?username=${people.creator.username}&plan_type=monthly`,
-        { method: 'POST', token: people.fan.token },
-      );
-      await call(`${base[0]}/charges/${ws}/${(open.charge as { id: string }).id}/confirm`, {
-        method: 'POST',
-        token: creator,
-      });
+      const pair = await creatorAndSubscribedFan(base[0], base[1]);
+      people.creator = pair.creator;
+      people.fan = pair.fan;
+      ws = pair.ws;
       chatId = (
         await call(`${base[1]}/chats?username=${people.creator.username}`, {
           method: 'POST',

@@ -5,14 +5,18 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './support/database';
-import { newUserData } from './support/fixtures';
 import { REDIS_SKIP_REASON, testRedis } from './support/redis';
-import { freePort, startServer, waitReady } from './support/server';
+import {
+  creatorAndSubscribedFan,
+  freePort,
+  httpCall,
+  startServer,
+  waitReady,
+} from './support/server';
 import { startTestSmtp } from './support/smtp';
 import type { TestSmtp } from './support/smtp';
 import { openSse } from './support/sse';
 import type { SseStream } from './support/sse';
-import { TEST_PIX } from './support/subscriptions';
 
 const pgAdmin = process.env.TEST_DATABASE_URL;
 const redis = testRedis();
@@ -50,23 +54,7 @@ describe.skipIf(!pgAdmin || !redis)(
       await waitReady(port, server.child);
       return `http://127.0.0.1:${port}`;
     };
-    const call = async (
-      url: string,
-      init: { method?: string; token?: string; body?: unknown } = {},
-    ) => {
-      const res = await fetch(url, {
-        method: init.method ?? 'GET',
-        headers: {
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
-      const body = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 300)
-        throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
-      return body;
-    };
+    const call = httpCall;
     const sql = async <T>(text: string, params: unknown[] = []) => {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
@@ -97,41 +85,10 @@ describe.skipIf(!pgAdmin || !redis)(
         RATE_LIMIT_SIGNUP_IP: '1000/3600',
       };
       web.push(`${await launch('web')}/api/v1`, `${await launch('web')}/api/v1`);
-      for (const who of ['creator', 'fan'] as const) {
-        const data = newUserData();
-        await call(`${web[0]}/user`, { method: 'POST', body: data });
-        const tokens = await call(`${web[1]}/token`, {
-          method: 'POST',
-          body: { email: data.email, password: data.password },
-        });
-        people[who] = {
-          token: tokens.access_token as string,
-          username: data.username,
-          email: data.email,
-        };
-      }
-      const creator = people.creator.token;
-      ws = (
-        (await call(`${web[0]}/workspaces`, { token: creator })).workspaces as { id: string }[]
-      )[0]!.id;
-      await call(`${web[0]}/workspaces/${ws}/pix`, {
-        method: 'PUT',
-        token: creator,
-        body: TEST_PIX,
-      });
-      await call(`${web[0]}/workspaces/${ws}/plan`, {
-        method: 'POST',
-        token: creator,
-        body: { plan_type: 'monthly', value: 19.9, discount: 0 },
-      });
-      const open = await call(
-        `${web[1]}/subscribe/plan?username=${people.creator.username}&plan_type=monthly`,
-        { method: 'POST', token: people.fan.token },
-      );
-      await call(`${web[0]}/charges/${ws}/${(open.charge as { id: string }).id}/confirm`, {
-        method: 'POST',
-        token: creator,
-      });
+      const pair = await creatorAndSubscribedFan(web[0], web[1]);
+      people.creator = pair.creator;
+      people.fan = pair.fan;
+      ws = pair.ws;
     });
 
     afterAll(async () => {
