@@ -105,16 +105,20 @@ function loadStatements(creators: number, readerHash: string): { label: string; 
     {
       label: 'attachments',
       sql: `
-      insert into content_attachments (id, content_id, file_path, kind, content_type, size)
+      -- images as re-encoded on arrival (width set), so the old images' re-encoding job has
+      -- nothing to do
+      insert into content_attachments (id, content_id, file_path, kind, content_type, size,
+                                       width, height)
       select ${id('att', post)}, ${id('post', post)},
-             'uploads/bench/' || ${post} || case when ${post} % 5 = 0 then '.mp4' else '.jpg' end,
+             'uploads/bench/' || ${post} || case when ${post} % 5 = 0 then '.mp4' else '.webp' end,
              case when ${post} % 5 = 0 then 'video' else 'image' end,
-             case when ${post} % 5 = 0 then 'video/mp4' else 'image/jpeg' end,
-             case when ${post} % 5 = 0 then 1000000 else 200000 end
+             case when ${post} % 5 = 0 then 'video/mp4' else 'image/webp' end,
+             case when ${post} % 5 = 0 then 1000000 else 200000 end, 1600, 1200
         from generate_series(0, ${posts - 1}) ${post} where ${post} % 5 <> 4;
-      insert into content_attachments (id, content_id, file_path, kind, content_type, size, poster_of)
-      select ${id('poster', post)}, ${id('post', post)}, 'uploads/bench/' || ${post} || '-capa.jpg',
-             'image', 'image/jpeg', 50000, ${id('att', post)}
+      insert into content_attachments (id, content_id, file_path, kind, content_type, size,
+                                       poster_of, width, height)
+      select ${id('poster', post)}, ${id('post', post)}, 'uploads/bench/' || ${post} || '-capa.webp',
+             'image', 'image/webp', 50000, ${id('att', post)}, 1600, 1200
         from generate_series(0, ${posts - 1}, 5) ${post};`,
     },
     {
@@ -147,7 +151,95 @@ function loadStatements(creators: number, readerHash: string): { label: string; 
                   else now() - interval '10 days' end
         from generate_series(0, ${2 * READER_SUBSCRIBED - 1}) c;`,
     },
+    {
+      // every creator has a monthly plan; every subscription has the paid period it holds
+      label: 'plans and paid periods',
+      sql: `
+      insert into plans (workspace_id, plan_type, value_cents)
+      select ${id('cw', 'c')}, 'monthly', 1990 from generate_series(0, ${creators - 1}) c;
+      insert into charges (id, workspace_id, payer_id, plan_type, kind, value_cents, txid,
+                           payment_specs, status, provider, expires_at, paid_at, created_at)
+      select ${id('ch', 's.id::text')}, s.workspace_id, s.subscriber_id, 'monthly', 'subscription',
+             1990, md5('ch:' || s.id::text), 'bench', 'paid', 'manual',
+             s.current_period_end - interval '1 month' + interval '1 day',
+             s.current_period_end - interval '1 month', s.current_period_end - interval '1 month'
+        from subscriptions s;
+      insert into subscription_payments (subscription_id, charge_id, period_start, period_end)
+      select s.id, ${id('ch', 's.id::text')}, s.current_period_end - interval '1 month',
+             s.current_period_end
+        from subscriptions s;`,
+    },
+    {
+      // the broadcast and insights benchmarks' creator (bench/operations.bench.ts): 10,000
+      // active subscribers with a year of monthly, quarterly and yearly periods, 2,000 who left,
+      // 100 posts, 5,000 posts sold and 2,000 tips
+      label: `${BIG_CREATOR.subscribers.toLocaleString('en')}-subscriber creator`,
+      sql: bigCreatorStatements(readerHash),
+    },
   ];
+}
+
+/** Who the operations benchmark signs in as: a creator with 10,000 active subscribers. */
+export const BIG_CREATOR = {
+  email: 'grande@bench.test',
+  password: READER.password,
+  username: 'criadora_grande',
+  subscribers: 10_000,
+  lapsed: 2_000,
+};
+
+function bigCreatorStatements(readerHash: string): string {
+  const ws = id('bw', "'0'");
+  const owner = id('big', "'0'");
+  const fans = BIG_CREATOR.subscribers + BIG_CREATOR.lapsed;
+  // fan f: yearly when f % 10 = 0, quarterly when f % 10 in (1, 2), monthly otherwise; fans from
+  // BIG_CREATOR.subscribers on stopped paying 1 to 6 months ago
+  const plan = `(case when f % 10 = 0 then 'yearly' when f % 10 in (1, 2) then 'quarterly' else 'monthly' end)`;
+  const months = `(case when f % 10 = 0 then 12 when f % 10 in (1, 2) then 3 else 1 end)`;
+  const end = `(case when f < ${BIG_CREATOR.subscribers} then now() + ((f % 28) + 1) * interval '1 day'
+                    else now() - ((f % 6) + 1) * interval '1 month' end)`;
+  const periods = `(case when f % 10 = 0 then 2 when f % 10 in (1, 2) then 5 else 13 end)`;
+  return `
+    insert into users (id, email, username, full_name, password_hash, created_at, updated_at)
+    values (${owner}, '${BIG_CREATOR.email}', '${BIG_CREATOR.username}', 'Criadora Grande',
+            '${readerHash}', now(), now());
+    insert into workspaces (id, label, username, description, created_at, updated_at)
+    values (${ws}, 'Criadora Grande', '${BIG_CREATOR.username}', 'Dez mil assinantes.', now(), now());
+    insert into workspace_members (workspace_id, user_id, role) values (${ws}, ${owner}, 'owner');
+    insert into plans (workspace_id, plan_type, value_cents, discount)
+    values (${ws}, 'monthly', 1990, 0), (${ws}, 'quarterly', 5490, 10), (${ws}, 'yearly', 19900, 20);
+    insert into contents (id, workspace_id, author_id, description, like_count, created_at)
+    select ${id('bigpost', 'p')}, ${ws}, ${owner}, 'Post ' || p || ' da criadora grande.', p % 50,
+           now() - p * interval '3 days'
+      from generate_series(0, ${POSTS_PER_CREATOR - 1}) p;
+    insert into subscriptions (id, workspace_id, subscriber_id, plan_type, status, paid_since,
+                               current_period_end)
+    select ${id('bigsub', 'f')}, ${ws}, ${id('fan', 'f')}, ${plan},
+           case when f < ${BIG_CREATOR.subscribers} then 'active' else 'expired' end,
+           ${end} - ${periods} * ${months} * interval '1 month', ${end}
+      from generate_series(0, ${fans - 1}) f;
+    insert into charges (id, workspace_id, payer_id, plan_type, kind, value_cents, txid,
+                         payment_specs, status, provider, expires_at, paid_at, created_at)
+    select ${id('bigch', "f || ':' || k")}, ${ws}, ${id('fan', 'f')}, ${plan}, 'subscription',
+           case when f % 10 = 0 then 15920 when f % 10 in (1, 2) then 4941 else 1990 end,
+           md5('bigch:' || f || ':' || k), 'bench', 'paid', 'manual',
+           ${end} - (k + 1) * ${months} * interval '1 month' + interval '1 day',
+           ${end} - (k + 1) * ${months} * interval '1 month',
+           ${end} - (k + 1) * ${months} * interval '1 month'
+      from generate_series(0, ${fans - 1}) f, generate_series(0, 12) k where k < ${periods};
+    insert into subscription_payments (subscription_id, charge_id, period_start, period_end)
+    select ${id('bigsub', 'f')}, ${id('bigch', "f || ':' || k")},
+           ${end} - (k + 1) * ${months} * interval '1 month', ${end} - k * ${months} * interval '1 month'
+      from generate_series(0, ${fans - 1}) f, generate_series(0, 12) k where k < ${periods};
+    insert into charges (workspace_id, payer_id, kind, item_id, value_cents, txid, payment_specs,
+                         status, provider, expires_at, paid_at, created_at)
+    select ${ws}, ${id('fan', `(n % ${BIG_CREATOR.subscribers})`)},
+           case when n % 7 < 5 then 'post' else 'tip' end,
+           case when n % 7 < 5 then ${id('bigpost', `(n % ${POSTS_PER_CREATOR})`)} end,
+           500 + (n % 10) * 250, md5('bigsale:' || n), 'bench', 'paid', 'manual',
+           now() - (n % 365) * interval '1 day' + interval '1 hour',
+           now() - (n % 365) * interval '1 day', now() - (n % 365) * interval '1 day'
+      from generate_series(0, 6999) n;`;
 }
 
 const LOADED_TABLES = [
@@ -158,6 +250,9 @@ const LOADED_TABLES = [
   'content_attachments',
   'content_likes',
   'subscriptions',
+  'plans',
+  'charges',
+  'subscription_payments',
 ];
 
 export async function seed(name: DatasetName): Promise<void> {
@@ -209,7 +304,8 @@ export async function seed(name: DatasetName): Promise<void> {
     step('vacuum analyze');
     const { rows } = await client.query(
       `select (select count(*) from contents) as posts, (select count(*) from content_likes) as likes,
-              (select count(*) from subscriptions) as subscriptions, (select count(*) from users) as users,
+              (select count(*) from subscriptions) as subscriptions,
+              (select count(*) from charges) as charges, (select count(*) from users) as users,
               pg_size_pretty(pg_database_size(current_database())) as size`,
     );
     console.log(`  ${dbName}:`, rows[0]);
