@@ -109,6 +109,10 @@ export const chatMessages = pgTable(
       .where(sql`${t.broadcastId} is not null`),
     // the person's own messages: the export (keyset) and the account deletion
     index('chat_messages_sender_idx').on(t.senderId, t.id),
+    // 'Arquivos' refuses to delete a file a message was sent with (issue 32)
+    index('chat_messages_attachment_idx')
+      .on(t.attachmentPath)
+      .where(sql`${t.attachmentPath} is not null`),
   ],
 );
 

@@ -31,6 +31,7 @@ import {
   findChatMessage,
   findChatParticipant,
   findChatView,
+  findPurchasedMessageViews,
   isSubscribed,
   listChatMessages,
   listChatViews,
@@ -119,6 +120,30 @@ export async function toChatMessage(
     purchased: m.priceCents !== null && m.paid,
     created_at: m.createdAt.toISOString(),
   };
+}
+
+/**
+ * The paid messages `fanId` bought, as their conversation shows them to that fan (unlocked),
+ * with the conversation and its workspace, by message id (GET /purchases). A message refunded
+ * since, or of someone else's conversation, is not in it.
+ */
+export async function purchasedMessagesOf(ctx: AppContext, fanId: string, ids: string[]) {
+  const out = new Map<
+    string,
+    { chatId: string; workspace: Chat['workspace']; message: ChatMessage }
+  >();
+  for (const v of await findPurchasedMessageViews(ctx.db, fanId, ids))
+    out.set(v.message.id, {
+      chatId: v.message.chatId,
+      workspace: {
+        id: v.workspace.id,
+        username: v.workspace.username,
+        label: v.workspace.label,
+        avatar_url: publicImageUrl(v.workspace.avatarPath),
+      },
+      message: await toChatMessage(ctx, v.message, 'fan'),
+    });
+  return out;
 }
 
 async function toChat(ctx: AppContext, v: ChatView, side: ChatSide): Promise<Chat> {
