@@ -1,1 +1,0 @@
-CREATE INDEX "chat_messages_attachment_idx" ON "chat_messages" USING btree ("attachment_path") WHERE "chat_messages"."attachment_path" is not null;
