@@ -114,9 +114,7 @@ describe('GET /events', () => {
     const badHeader = await openSse(`${base}/events`, { token: 'nao.e.token' });
     expect(badHeader.status).toBe(401);
     // a ticket is only given to a signed-in caller
-    expect(
-      (await t.inject({ method: 'POST', url: '/api/v1/events/ticket' })).statusCode,
-    ).toBe(401);
+    expect((await t.inject({ method: 'POST', url: '/api/v1/events/ticket' })).statusCode).toBe(401);
 
     for (const ticket of [false, true]) {
       const s = await listen(fan, { ticket });
@@ -254,7 +252,9 @@ describe('GET /events', () => {
 
   it('opens once per ticket, within its seconds, for a live session; tickets stay out of the log', async () => {
     const { ticket, expires_at } = await ticketOf(owner);
-    expect(new Date(expires_at).getTime() - t.clock.now().getTime()).toBe(30_000);
+    const lifetime = new Date(expires_at).getTime() - t.clock.now().getTime();
+    expect(lifetime).toBeGreaterThan(25_000);
+    expect(lifetime).toBeLessThanOrEqual(30_000);
     // only its hash is stored
     const stored = await t.ctx.db.select().from(eventTickets);
     expect(JSON.stringify(stored)).not.toContain(ticket);
@@ -286,10 +286,15 @@ describe('GET /events', () => {
     expect(log).not.toContain(fan.accessToken);
   });
 
-  it("a ticket of a session that ended opens nothing", async () => {
+  it('a ticket of a session that ended opens nothing', async () => {
     const who = await createUser(t);
     const { ticket } = await ticketOf(who);
-    const out = await t.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(who.accessToken), payload: { refresh_token: who.refreshToken } });
+    const out = await t.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: bearer(who.accessToken),
+      payload: { refresh_token: who.refreshToken },
+    });
     expect(out.statusCode, out.body).toBeLessThan(300);
     expect((await openSse(`${base}/events?ticket=${encodeURIComponent(ticket)}`)).status).toBe(401);
   });
