@@ -11,7 +11,7 @@ import {
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
-import { bearer, createUser } from '../../../test/support/fixtures';
+import { bearer, createUser, signIn } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { testCertificates } from '../../../test/support/pix-certs';
 import { freePort, newEndToEndId } from '../../../test/support/pix-psp';
@@ -665,8 +665,13 @@ describe('charges at the connected PSP', () => {
     const id = row!.id;
     const listCalls = () =>
       psp.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/pix?inicio=')).length;
-    const health = async (who: TestUser) =>
-      (await getConnection(who, creator.workspaceId)).json().reconciliation;
+    const health = async (who: TestUser) => {
+      // the test clock moves by hours here: a fresh sign-in each time (access tokens last 15 min)
+      who.accessToken = (await signIn(t, who.email, who.password)).access_token;
+      const res = await getConnection(who, creator.workspaceId);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().reconciliation;
+    };
     expect(await health(creator)).toBeNull();
 
     psp.settings.failListPix = true;
