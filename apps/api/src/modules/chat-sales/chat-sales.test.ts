@@ -283,7 +283,10 @@ describe('paid messages', () => {
       refundStream.close();
     }
     expect(refund.statusCode, refund.body).toBe(200);
-    expect((await call('GET', '/purchases', fan)).json()).toMatchObject({ total: 0, purchases: [] });
+    expect((await call('GET', '/purchases', fan)).json()).toMatchObject({
+      total: 0,
+      purchases: [],
+    });
     expect((await thread(fan, chatId)).find((m) => m.id === sent.id)).toMatchObject({
       purchased: false,
       attachment: { kind: 'image', locked: true },

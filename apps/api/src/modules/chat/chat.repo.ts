@@ -267,7 +267,14 @@ export async function findChatPreferences(db: DbOrTx, chatId: string) {
 /** A new stream ticket (its hash); expired ones are swept on the way (bounded by the index). */
 export async function insertEventTicket(
   db: DbOrTx,
-  input: { hash: string; userId: string; sessionId: string; tokenExpiresAt: Date; expiresAt: Date; now: Date },
+  input: {
+    hash: string;
+    userId: string;
+    sessionId: string;
+    tokenExpiresAt: Date;
+    expiresAt: Date;
+    now: Date;
+  },
 ) {
   await db.delete(eventTickets).where(lte(eventTickets.expiresAt, input.now));
   await db.insert(eventTickets).values({
@@ -281,14 +288,11 @@ export async function insertEventTicket(
 
 /** Takes a ticket once: deleted as it is read; null when unknown, already used or expired. */
 export async function takeEventTicket(db: DbOrTx, hash: string, now: Date) {
-  const [row] = await db
-    .delete(eventTickets)
-    .where(eq(eventTickets.hash, hash))
-    .returning({
-      userId: eventTickets.userId,
-      sessionId: eventTickets.sessionId,
-      tokenExpiresAt: eventTickets.tokenExpiresAt,
-      expiresAt: eventTickets.expiresAt,
-    });
+  const [row] = await db.delete(eventTickets).where(eq(eventTickets.hash, hash)).returning({
+    userId: eventTickets.userId,
+    sessionId: eventTickets.sessionId,
+    tokenExpiresAt: eventTickets.tokenExpiresAt,
+    expiresAt: eventTickets.expiresAt,
+  });
   return row && row.expiresAt > now ? row : null;
 }

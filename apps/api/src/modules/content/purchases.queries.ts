@@ -49,14 +49,12 @@ export async function listPurchasesOfBoth(
     total = Number(n?.n ?? 0);
   }
   return {
-    rows: rows.map(
-      (r): PurchaseRow => ({
-        kind: r.kind,
-        itemId: r.item_id,
-        priceCents: Number(r.price_cents),
-        purchasedAt: new Date(r.purchased_at),
-      }),
-    ),
+    rows: rows.map((r): PurchaseRow => ({
+      kind: r.kind,
+      itemId: r.item_id,
+      priceCents: Number(r.price_cents),
+      purchasedAt: new Date(r.purchased_at),
+    })),
     total,
   };
 }

@@ -73,7 +73,8 @@ export async function listMyPurchases(
     limit: query.size,
     offset: pageOffset(PURCHASES_PAGING, query.page, query.size),
   });
-  const ids = (kind: 'post' | 'message') => rows.filter((r) => r.kind === kind).map((r) => r.itemId);
+  const ids = (kind: 'post' | 'message') =>
+    rows.filter((r) => r.kind === kind).map((r) => r.itemId);
   const items = new Map(
     (await findContentItems(ctx.db, me.userId, ids('post'))).map((r) => [r.id, r]),
   );
@@ -87,7 +88,8 @@ export async function listMyPurchases(
     };
     if (r.kind === 'post') {
       const item = items.get(r.itemId);
-      if (item) purchases.push({ kind: 'post', ...common, content: await toContentItem(ctx, item) });
+      if (item)
+        purchases.push({ kind: 'post', ...common, content: await toContentItem(ctx, item) });
     } else {
       const m = messages.get(r.itemId);
       if (m)

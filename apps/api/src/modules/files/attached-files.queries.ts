@@ -42,10 +42,7 @@ export async function fileUse(
     .select({ id: chatBroadcasts.id })
     .from(chatBroadcasts)
     .where(
-      and(
-        eq(chatBroadcasts.workspaceId, workspaceId),
-        eq(chatBroadcasts.attachmentPath, filePath),
-      ),
+      and(eq(chatBroadcasts.workspaceId, workspaceId), eq(chatBroadcasts.attachmentPath, filePath)),
     )
     .limit(1);
   if (broadcast) return 'message';

@@ -189,27 +189,31 @@ describe('Arquivos', () => {
     expect(screen.getByText('1 pasta · 0 arquivos')).toBeVisible();
   });
 
-  it('explains in the dialog why a file in use is kept (409 FILE_IN_USE)', { timeout: 20_000 }, async () => {
-    signIn();
-    store();
-    renderRoutes(routes, '/files?pasta=fotos/');
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Ações do arquivo praia.jpg' }),
-    );
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Excluir' }));
-    const dialog = await screen.findByRole('alertdialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir arquivo' }));
-    const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Este arquivo está em uso e não foi excluído.');
-    expect(alert).toHaveTextContent(
-      'Este arquivo foi enviado em uma mensagem do chat. Ele continua disponível para quem recebeu a mensagem e não pode ser removido.',
-    );
-    expect(screen.queryByText('Arquivo excluído.')).toBeNull();
-    // the file stays listed; closing the dialog forgets the refusal
-    expect(screen.getAllByText('praia.jpg').length).toBeGreaterThan(0);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-  });
+  it(
+    'explains in the dialog why a file in use is kept (409 FILE_IN_USE)',
+    { timeout: 20_000 },
+    async () => {
+      signIn();
+      store();
+      renderRoutes(routes, '/files?pasta=fotos/');
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Ações do arquivo praia.jpg' }),
+      );
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Excluir' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir arquivo' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Este arquivo está em uso e não foi excluído.');
+      expect(alert).toHaveTextContent(
+        'Este arquivo foi enviado em uma mensagem do chat. Ele continua disponível para quem recebeu a mensagem e não pode ser removido.',
+      );
+      expect(screen.queryByText('Arquivo excluído.')).toBeNull();
+      // the file stays listed; closing the dialog forgets the refusal
+      expect(screen.getAllByText('praia.jpg').length).toBeGreaterThan(0);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    },
+  );
 
   it('previews an image from its signed URL', async () => {
     signIn();

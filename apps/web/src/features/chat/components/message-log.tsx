@@ -130,7 +130,8 @@ export function MessageLog({
   }, [focusId, focusLoaded]);
   useEffect(() => {
     if (!focusId || focusLoaded || focused.current === focusId || !hasItems) return;
-    if (!hasOlder || loadingOlder || olderFailed || olderForFocus.current >= FOCUS_MAX_OLDER) return;
+    if (!hasOlder || loadingOlder || olderFailed || olderForFocus.current >= FOCUS_MAX_OLDER)
+      return;
     olderForFocus.current += 1;
     onOlder();
   }, [focusId, focusLoaded, hasItems, hasOlder, loadingOlder, olderFailed, onOlder]);

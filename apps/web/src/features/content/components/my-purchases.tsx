@@ -12,7 +12,7 @@ import { usePurchases } from '../hooks/use-purchases';
 import { PostList } from './post-list';
 
 /** Where a bought message opens: its conversation, scrolled to it (messages-screen.tsx). */
-export const purchasedMessageHref = (p: MessagePurchase) =>
+const purchasedMessageHref = (p: MessagePurchase) =>
   `/messages/${p.workspace.id}/${p.chat_id}?mensagem=${p.item_id}`;
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' });
@@ -105,7 +105,13 @@ export function MyPurchasesScreen() {
       <PostList
         query={query}
         ws={ws}
-        empty={messages.length > 0 ? <p className="text-sm text-muted-foreground">{t.sales.purchases.noPosts}</p> : empty}
+        empty={
+          messages.length > 0 ? (
+            <p className="text-sm text-muted-foreground">{t.sales.purchases.noPosts}</p>
+          ) : (
+            empty
+          )
+        }
       />
     </Page>
   );
