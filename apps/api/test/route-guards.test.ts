@@ -45,6 +45,9 @@ describe('every API route has its guard', () => {
         'PUT /api/v1/storage/upload',
         'GET /api/v1/storage/object',
         'POST /api/v1/webhooks/pix/c/:connection/:secret/:kind',
+        // the live event stream checks its caller itself: a bearer header or a single-use
+        // ticket (EventSource sends no headers; decision 083); events.test.ts proves the 401s
+        'GET /api/v1/events',
       ].sort(),
     );
   });

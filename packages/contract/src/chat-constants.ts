@@ -19,12 +19,20 @@ export const chatPaths = {
   block: '/chats/:ws/:chatId/block',
   /** GET, PUT `{ email_notifications }`: the caller's 'avisos por e-mail'. */
   settings: '/me/chat-settings',
-  /** Server-Sent Events for the signed-in caller (`?access_token=` for EventSource). */
+  /**
+   * Server-Sent Events for the signed-in caller: `Authorization: Bearer`, or (EventSource sends
+   * no headers) `?ticket=` from POST /events/ticket. Never the access token in the URL.
+   */
   events: '/events',
+  /** POST (signed-in, bearer): a single-use ticket that opens the event stream, valid seconds. */
+  eventsTicket: '/events/ticket',
 } as const;
 
 /** The web page the digest e-mail links to (the client's route). */
 export const MESSAGES_PAGE_PATH = '/messages';
+
+/** A stream ticket (POST /events/ticket) opens GET /events once, within this many seconds. */
+export const EVENTS_TICKET_SECONDS = 30;
 
 export const CHAT_TEXT_MAX = 2000;
 export const CHAT_MESSAGES_PAGE_DEFAULT = 30;

@@ -168,11 +168,20 @@ export const ChatSettings = z
 export type ChatSettings = z.infer<typeof ChatSettings>;
 
 export const EventsQuery = z.object({
-  /** For EventSource, which cannot send headers; never logged. */
-  access_token: z.string().max(4096).optional(),
+  /** For EventSource, which cannot send headers: a ticket of POST /events/ticket (single use). */
+  ticket: z.string().max(100).optional(),
   /** Resume after this message on a new EventSource (the header Last-Event-ID wins). */
   last_event_id: z.string().max(100).optional(),
 });
+
+export const EventsTicket = z
+  .object({
+    /** Opens GET /events?ticket= once, before `expires_at`. */
+    ticket: z.string(),
+    expires_at: Timestamp,
+  })
+  .meta({ id: 'EventsTicket' });
+export type EventsTicket = z.infer<typeof EventsTicket>;
 
 export const CHAT_ERRORS = defineErrors({
   FAN_CANNOT_SELL: {

@@ -2,7 +2,7 @@
 // "Pay-per-view, tips and messages to many"): pay-per-view posts and their purchases, tips.
 import { z } from 'zod';
 import { Money, Timestamp, Username, Uuid } from './common';
-import { needsTextOrAttachment, messageFields } from './chat';
+import { ChatMessage, ChatWorkspace, needsTextOrAttachment, messageFields } from './chat';
 import { AttachmentKind, ContentItem } from './content';
 import { defineErrors } from './errors';
 import { isMajorAmount } from './money';
@@ -11,7 +11,7 @@ import { pageQuery, paged } from './paged';
 export const salesPaths = {
   /** POST: an active subscriber opens the charge of a priced post (201, or 200 the open one). */
   contentPurchase: '/content/:ws/:id/purchase',
-  /** GET: the caller's purchased posts, newest first, paged. */
+  /** GET: the caller's purchased posts and messages, newest first, paged. */
   purchases: '/purchases',
   /** POST ?username= `{ value, message?, post_id? }`: opens a tip charge. */
   tips: '/tips',
@@ -134,7 +134,7 @@ export const TIP_PRESETS = [5, 10, 20, 50] as const;
 export const PurchasesQuery = pageQuery(PURCHASES_PAGING);
 
 /** A post the caller bought: unlocked for them whatever their subscription. */
-export const Purchase = z
+export const PostPurchase = z
   .object({
     kind: z.literal('post'),
     item_id: Uuid,
@@ -143,6 +143,29 @@ export const Purchase = z
     purchased_at: Timestamp,
     content: ContentItem,
   })
+  .meta({ id: 'PostPurchase' });
+export type PostPurchase = z.infer<typeof PostPurchase>;
+
+/**
+ * A paid chat message the caller bought: the message as its conversation shows it (unlocked),
+ * its conversation and that conversation's workspace (the web opens the chat at that message).
+ */
+export const MessagePurchase = z
+  .object({
+    kind: z.literal('message'),
+    item_id: Uuid,
+    value: z.number(),
+    purchased_at: Timestamp,
+    chat_id: Uuid,
+    workspace: ChatWorkspace,
+    message: ChatMessage,
+  })
+  .meta({ id: 'MessagePurchase' });
+export type MessagePurchase = z.infer<typeof MessagePurchase>;
+
+/** GET /purchases: the posts and the chat messages the caller bought, newest first. */
+export const Purchase = z
+  .discriminatedUnion('kind', [PostPurchase, MessagePurchase])
   .meta({ id: 'Purchase' });
 export type Purchase = z.infer<typeof Purchase>;
 

@@ -166,6 +166,19 @@ export const PixConnection = z
     recurrences_enabled: z.boolean(),
     connected_at: Timestamp,
     certificate_expires_at: Timestamp,
+    /**
+     * The reconciliation with this PSP keeps failing (decision 089), to the owner only: how many
+     * times in a row, since when, the step that failed, and until when it is paused (the
+     * circuit breaker; null: still tried every interval). Null when it works, and for members.
+     */
+    reconciliation: z
+      .object({
+        failures: z.number().int(),
+        failing_since: Timestamp.nullable(),
+        last_error: z.string().nullable(),
+        paused_until: Timestamp.nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'PixConnection' });
 export type PixConnection = z.infer<typeof PixConnection>;

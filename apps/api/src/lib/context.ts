@@ -98,6 +98,11 @@ export interface ChargeKindHandler {
   /** The owner refunded the payment: what it bought is taken back, inside the refund's transaction. */
   refunded?(tx: DbOrTx, charge: PaidCharge): Promise<void>;
   /**
+   * After the refund's transaction committed: what is told live (a paid message locked again in
+   * the fan's open thread). Best effort: a failure is logged, the refund stands.
+   */
+  afterRefund?(ctx: AppContext, charge: PaidCharge): Promise<void>;
+  /**
    * Pix Automático (kinds that renew): the fan's bank refused or let expire the debit of the
    * period of `contractId`. Answers the charge offered instead (its id), or null.
    */

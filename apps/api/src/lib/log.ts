@@ -5,6 +5,7 @@ const SECRET_PARAMS = new Set([
   'token',
   'code',
   'access_token',
+  'ticket',
   'refresh_token',
   'metadata',
   'state',

@@ -65,16 +65,14 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 }
 
 /**
- * The access token a request carries: `Authorization: Bearer <token>`, or, on an event stream
- * only (EventSource sends no headers), `?access_token=` (lib/log.ts keeps it out of the logs).
- * Undefined when none was sent; null when the header is malformed.
+ * The access token a request carries: `Authorization: Bearer <token>` only — never a URL's query
+ * (the event stream opens with a single-use ticket instead, decision 083). Undefined when none
+ * was sent; null when the header is malformed.
  */
 export function accessTokenOf(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
   if (header) return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
-  if (!request.routeOptions.config.eventStream) return undefined;
-  const token = (request.query as { access_token?: unknown } | undefined)?.access_token;
-  return typeof token === 'string' && token.length > 0 ? token : undefined;
+  return undefined;
 }
 
 /** The guard of the routes for signed-in callers. */

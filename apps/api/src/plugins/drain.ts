@@ -5,7 +5,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A long-lived response (Server-Sent Events, GET /events): not a request in flight for the
-     * drain; its module ends it at shutdown (a `preClose` hook). It may carry its access token in `?access_token=` (plugins/auth.ts).
+     * drain; its module ends it at shutdown (a `preClose` hook). It opens with a bearer header or a single-use ticket (decision 083), never a token in its URL.
      */
     eventStream?: boolean;
   }

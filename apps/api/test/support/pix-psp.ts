@@ -133,6 +133,8 @@ export interface TestPsp {
     refuseWebhook: 'pix' | 'rec' | 'cobr' | null;
     /** Status a new refund gets. */
     refundStatus: Devolucao['status'];
+    /** GET /pix answers 503 (a PSP that is down for the reconciliation). */
+    failListPix: boolean;
     /** Create the next POST /cobr's debit, then drop the connection: the answer is lost. */
     loseCobrAnswer: boolean;
   };
@@ -222,6 +224,7 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
     recurrences: opts.recurrences ?? true,
     refuseWebhook: null,
     refundStatus: 'DEVOLVIDO',
+    failListPix: false,
     loseCobrAnswer: false,
   };
   const violations: string[] = [];
@@ -382,6 +385,7 @@ export async function startTestPsp(opts: TestPspOptions = {}): Promise<TestPsp> 
       return send(res, 201, { ...cob, pix: undefined, revisao: 0 });
     }
     if (path === '/pix' && req.method === 'GET') {
+      if (settings.failListPix) return problem(res, 503, 'ServicoIndisponivel', 'Fora do ar.');
       const [from, to] = period(url);
       const all = received.filter((p) => {
         const t = Date.parse(p.horario);

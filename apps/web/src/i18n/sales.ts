@@ -27,8 +27,14 @@ export const t = {
       description:
         'Os conteúdos que você comprou continuam aqui, mesmo depois que a assinatura acaba.',
       empty: 'Você ainda não comprou nenhum conteúdo.',
-      emptyText: 'Publicações com preço aparecem aqui depois do pagamento.',
+      emptyText: 'Publicações e mensagens com preço aparecem aqui depois do pagamento.',
       paid: (price: string) => `Pago ${price}`,
+      messages: 'Mensagens compradas',
+      posts: 'Publicações compradas',
+      noPosts: 'Nenhuma publicação comprada ainda.',
+      messageFrom: (username: string) => `Mensagem de @${username}`,
+      messageImage: (label: string) => `Imagem da mensagem de ${label}`,
+      openChat: 'Abrir na conversa',
     },
     pix: {
       unlockTitle: 'Desbloquear conteúdo',

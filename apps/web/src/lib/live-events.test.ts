@@ -17,10 +17,24 @@ function signIn(access = fakeJwt(900)) {
   return access;
 }
 
-/** POST /refresh-token answers a new pair (or the refusal given). */
-function refreshAnswers(next: { access: string } | { status: number; code: string }) {
+/** The tickets POST /events/ticket gave, with the bearer token each was asked with. */
+let tickets: { ticket: string; bearer: string | null }[] = [];
+
+/**
+ * The API: POST /events/ticket answers a new ticket for the bearer token sent; POST
+ * /refresh-token a new pair (or the refusal given; none: 404).
+ */
+function refreshAnswers(next?: { access: string } | { status: number; code: string }) {
   return mockFetch((call) => {
-    if (call.path !== '/api/v1/refresh-token') return { status: 404, body: {} };
+    if (call.path === '/api/v1/events/ticket' && call.method === 'POST') {
+      const ticket = `ticket-${tickets.length + 1}`;
+      tickets.push({ ticket, bearer: call.headers.get('authorization') });
+      return {
+        status: 201,
+        body: { ticket, expires_at: new Date(Date.now() + 30_000).toISOString() },
+      };
+    }
+    if (call.path !== '/api/v1/refresh-token' || !next) return { status: 404, body: {} };
     if ('access' in next)
       return {
         body: {
@@ -32,6 +46,18 @@ function refreshAnswers(next: { access: string } | { status: number; code: strin
       };
     return { status: next.status, body: { message: 'x', code: next.code } };
   });
+}
+
+/**
+ * The access token the latest stream was opened for: its `?ticket=` was asked with it. The URL
+ * itself never carries a token.
+ */
+function latestToken() {
+  const query = latest().query;
+  expect(query.has('access_token')).toBe(false);
+  const asked = tickets.find((x) => x.ticket === query.get('ticket'));
+  expect(asked).toBeDefined();
+  return asked!.bearer?.replace(/^Bearer /, '');
 }
 
 let live: LiveEvents | undefined;
@@ -57,6 +83,8 @@ const settle = async (ms = 0) => {
 beforeEach(() => {
   vi.useFakeTimers();
   FakeSource.all = [];
+  tickets = [];
+  refreshAnswers();
   onEvent.mockReset();
   onReconnect.mockReset();
 });
@@ -70,10 +98,10 @@ describe('live events client', () => {
   it('opens the stream with the access token and hands over each named event, parsed', async () => {
     const token = signIn();
     start();
-    await settle();
-    expect(FakeSource.all).toHaveLength(1);
+    // the ticket is asked first (the contract's schema checks the answer: loaded once)
+    await vi.waitFor(() => expect(FakeSource.all).toHaveLength(1));
     expect(latest().url.startsWith('/api/v1/events?')).toBe(true);
-    expect(latest().query.get('access_token')).toBe(token);
+    expect(latestToken()).toBe(token);
     expect(latest().query.has('last_event_id')).toBe(false);
     latest().open();
     latest().emit('chat.message', { id: ID1, text: 'oi' }, ID1);
@@ -135,8 +163,8 @@ describe('live events client', () => {
     const { calls } = refreshAnswers({ access: fresh });
     start();
     await settle();
-    expect(calls.map((c) => c.path)).toEqual(['/api/v1/refresh-token']);
-    expect(latest().query.get('access_token')).toBe(fresh);
+    expect(calls.filter((c) => c.path === '/api/v1/refresh-token')).toHaveLength(1);
+    expect(latestToken()).toBe(fresh);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(fresh);
   });
 
@@ -153,7 +181,7 @@ describe('live events client', () => {
     latest().fail();
     await settle(backoffMs(0));
     expect(FakeSource.all).toHaveLength(2);
-    expect(latest().query.get('access_token')).toBe(fresh);
+    expect(latestToken()).toBe(fresh);
     expect(latest().query.get('last_event_id')).toBe(ID1);
   });
 
@@ -163,11 +191,11 @@ describe('live events client', () => {
     const { calls } = refreshAnswers({ access: fresh });
     start();
     await settle();
-    expect(latest().query.get('access_token')).toBe(token);
+    expect(latestToken()).toBe(token);
     latest().fail(true); // a 401: EventSource gives up
     await settle(backoffMs(0));
-    expect(calls.map((c) => c.path)).toEqual(['/api/v1/refresh-token']);
-    expect(latest().query.get('access_token')).toBe(fresh);
+    expect(calls.filter((c) => c.path === '/api/v1/refresh-token')).toHaveLength(1);
+    expect(latestToken()).toBe(fresh);
   });
 
   it('stops for good when the refresh says the session is over', async () => {
@@ -191,7 +219,7 @@ describe('live events client', () => {
     refreshAnswers({ access: fresh });
     await settle(backoffMs(0));
     expect(FakeSource.all).toHaveLength(1);
-    expect(latest().query.get('access_token')).toBe(fresh);
+    expect(latestToken()).toBe(fresh);
   });
 
   it('opens nothing while signed out', async () => {

@@ -1,13 +1,15 @@
 import { apiPath, chatPaths } from '@fa-clube/contract';
-import { isSessionError, refreshAccessToken, tokenExpiry } from './api-client';
+import { api, isSessionError, refreshAccessToken, tokenExpiry } from './api-client';
 import { getToken } from './session';
 
 /**
  * The signed-in user's live events (`GET /events`, Server-Sent Events; docs/decisions/040-chat.md
  * and 041-web-chat.md): one EventSource per tab, kept open by this client.
  *
- * - EventSource sends no headers: the access token goes in `?access_token=`, and a new stream
- *   resumes after the last event seen with `?last_event_id=` (the server replays what was missed).
+ * - EventSource sends no headers: the client first asks `POST /events/ticket` with its bearer
+ *   token and opens the stream with `?ticket=` (single use, seconds; never the access token in a
+ *   URL), and a new stream resumes after the last event seen with `?last_event_id=` (the server
+ *   replays what was missed).
  * - Any failure closes the stream and opens a new one after a backoff (0.5 s, 1 s, 2 s … 30 s,
  *   with jitter; at once when the browser comes back online). The backoff starts over once a
  *   stream has stayed open for a while, so a stream that opens and is cut at once does not loop.
@@ -34,6 +36,13 @@ export interface LiveEventsOptions {
 export interface LiveEvents {
   close(): void;
 }
+
+/**
+ * POST /events/ticket with the session's bearer token (the api client's, refreshed as for any
+ * request): a ticket that opens the stream once, within seconds.
+ */
+const fetchTicket = () =>
+  api.post(apiPath(chatPaths.eventsTicket), undefined, { schema: 'EventsTicket' });
 
 /** Backoff before the `attempt`-th reconnection (0-based), in ms, before jitter. */
 export function backoffMs(attempt: number): number {
@@ -120,7 +129,23 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEvents {
       return;
     }
     refusedToken = null;
-    const query = new URLSearchParams({ access_token: token });
+    // EventSource sends no headers: a single-use ticket asked with the bearer token opens the
+    // stream, so the access token never goes into a URL (decision 083)
+    let ticket: string;
+    try {
+      ticket = (await fetchTicket()).ticket;
+    } catch (error) {
+      if (closed) return;
+      // the session is over: the api client has signed the user out
+      if (isSessionError(error)) {
+        closed = true;
+        return;
+      }
+      retry();
+      return;
+    }
+    if (closed) return;
+    const query = new URLSearchParams({ ticket });
     if (lastEventId) query.set('last_event_id', lastEventId);
     const es = new Source(`${apiPath(chatPaths.events)}?${query.toString()}`);
     source = es;

@@ -109,6 +109,10 @@ export const chatMessages = pgTable(
       .where(sql`${t.broadcastId} is not null`),
     // the person's own messages: the export (keyset) and the account deletion
     index('chat_messages_sender_idx').on(t.senderId, t.id),
+    // 'Arquivos' refuses to delete a file a message was sent with (issue 32)
+    index('chat_messages_attachment_idx')
+      .on(t.attachmentPath)
+      .where(sql`${t.attachmentPath} is not null`),
   ],
 );
 
@@ -120,3 +124,26 @@ export const chatSettings = pgTable('chat_settings', {
   emailNotifications: boolean('email_notifications').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Tickets that open the live event stream (GET /events?ticket=, issue 37, decision 083):
+ * EventSource sends no headers, so the browser first asks `POST /events/ticket` with its bearer
+ * token and opens the stream with the ticket: the access token never goes into a URL. Only the
+ * ticket's SHA-256 is stored; it is taken once (deleted as it is used) and lives seconds.
+ */
+export const eventTickets = pgTable(
+  'event_tickets',
+  {
+    /** SHA-256 (hex) of the ticket: a database read gives nothing that opens a stream. */
+    hash: text('hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that asked: the stream ends with it (sign-out, reset). */
+    sessionId: uuid('session_id').notNull(),
+    /** When the access token that asked expires: the stream ends then, as with a token. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('event_tickets_expires_idx').on(t.expiresAt)],
+);

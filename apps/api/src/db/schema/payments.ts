@@ -78,6 +78,15 @@ export const pixConnections = pgTable(
     expiryNoticeFor: text('expiry_notice_for'),
     /** Where the last reconciliation stopped reading GET /pix. */
     reconciledUntil: timestamp('reconciled_until', { withTimezone: true }),
+    /**
+     * The reconciliation's circuit breaker (decision 089): reconciliations failed in a row, since
+     * when, the last failure (a generic pt-BR step, never the PSP's answer), and until when the
+     * sweep leaves this PSP alone. Reset by the next reconciliation that succeeds.
+     */
+    reconcileFailures: integer('reconcile_failures').notNull().default(0),
+    reconcileFailingSince: timestamp('reconcile_failing_since', { withTimezone: true }),
+    reconcileLastError: text('reconcile_last_error'),
+    reconcilePausedUntil: timestamp('reconcile_paused_until', { withTimezone: true }),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -130,6 +130,11 @@ export const messageCharges: ChargeKindHandler = {
     if (m)
       await unmarkMessagePurchased(tx, { chatId: m.chatId, messageId: m.id, chargeId: charge.id });
   },
+  // the fan's open thread locks the message again at once (the web refetches on chat.updated)
+  async afterRefund(ctx, charge) {
+    const m = charge.itemId ? await findMessageForSale(ctx.db, charge.itemId) : null;
+    if (m) await publishChatUpdated(ctx, m.chatId);
+  },
 };
 
 // ---------------------------------------------------------------- messages to many

@@ -249,17 +249,44 @@ describe('paid messages', () => {
       refundable: true,
       refund: null,
     });
-    // a member may not refund; the owner does, and the message is locked again
+    // 'Minhas compras' lists the bought message with its conversation (not the locked one)
+    const mine = (await call('GET', '/purchases', fan)).json();
+    expect(mine.total).toBe(1);
+    expect(mine.purchases[0]).toMatchObject({
+      kind: 'message',
+      item_id: sent.id,
+      value: 12.5,
+      chat_id: chatId,
+      workspace: { id: creator.workspaceId, username: creator.username },
+      message: { id: sent.id, purchased: true, attachment: { kind: 'image' } },
+    });
+    expect(mine.purchases[0].message.attachment.url).toBeTruthy();
+    // the message is the fan's alone: not on the team's or another fan's list
+    for (const who of [creator, member, await subscriber()])
+      expect((await call('GET', '/purchases', who)).json().total).toBe(0);
+
+    // a member may not refund; the owner does, and the message is locked again, live
     expect(
       (await call('POST', `/charges/${creator.workspaceId}/${endToEndId}/refund`, member))
         .statusCode,
     ).toBe(403);
-    const refund = await call(
-      'POST',
-      `/charges/${creator.workspaceId}/${endToEndId}/refund`,
-      creator,
-    );
+    const refundStream = await openSse(`http://127.0.0.1:${port}/api/v1/events`, {
+      token: fan.accessToken,
+    });
+    let refund;
+    try {
+      refund = await call('POST', `/charges/${creator.workspaceId}/${endToEndId}/refund`, creator);
+      const [live] = await refundStream.waitFor(1);
+      expect(live).toMatchObject({ event: 'chat.updated' });
+      expect(JSON.parse(live!.data)).toEqual({ chat_id: chatId });
+    } finally {
+      refundStream.close();
+    }
     expect(refund.statusCode, refund.body).toBe(200);
+    expect((await call('GET', '/purchases', fan)).json()).toMatchObject({
+      total: 0,
+      purchases: [],
+    });
     expect((await thread(fan, chatId)).find((m) => m.id === sent.id)).toMatchObject({
       purchased: false,
       attachment: { kind: 'image', locked: true },
@@ -585,5 +612,72 @@ describe('the welcome message', () => {
     const later = await createUser(t);
     await makeActiveSubscriber(t, later, creator);
     expect((await call('GET', '/chats', later)).json().chats).toHaveLength(0);
+  });
+});
+
+describe("a file in use, in 'Arquivos'", () => {
+  const del = (who: TestUser, filePath: string) =>
+    call(
+      'DELETE',
+      `/workspaces/objects/${creator.workspaceId}?file_path=${encodeURIComponent(filePath)}`,
+      who,
+    );
+  const stored = (filePath: string) =>
+    t.ctx.storage.head(`workspaces/${creator.workspaceId}/files/${filePath}`);
+
+  it('cannot be deleted while a chat message or the welcome message carries it (409, pt-BR)', async () => {
+    const fan = await subscriber();
+    const chatId = await openChat(fan);
+    const sent = await paidMessage(chatId, 7);
+    const [row] = await t.ctx.db.select().from(chatMessages).where(eq(chatMessages.id, sent.id));
+    const inMessage = row!.attachmentPath!;
+    const refused = await del(creator, inMessage);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'FILE_IN_USE',
+      message:
+        'Este arquivo foi enviado em uma mensagem do chat. Ele continua disponível para quem recebeu a mensagem e não pode ser removido.',
+    });
+    expect(await stored(inMessage)).not.toBeNull();
+    // replacing it by a new upload at the same path is refused too
+    const overwrite = await call('POST', `/workspaces/objects/${creator.workspaceId}`, creator, {
+      extension_type: inMessage.split('.').pop(),
+      file_path: inMessage,
+    });
+    expect(overwrite.statusCode).toBe(409);
+    expect(overwrite.json().code).toBe('FILE_IN_USE');
+    // the fan who buys it still gets the file
+    const charge = (await buy(fan, chatId, sent.id)).json();
+    expect((await psp.pay(charge.txid)).status).toBe(200);
+    const bought = (await thread(fan, chatId)).find((m) => m.id === sent.id)!;
+    expect((bought.attachment as { url: string }).url).toBeTruthy();
+
+    const welcomeFile = await uploadJpeg(t, creator);
+    const put = await call('PUT', `/workspaces/${creator.workspaceId}/welcome-message`, creator, {
+      enabled: true,
+      text: 'Oi!',
+      attachment: { file_path: welcomeFile },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const inWelcome = put.json().attachment.file_path as string;
+    const welcomeRefused = await del(creator, inWelcome);
+    expect(welcomeRefused.statusCode).toBe(409);
+    expect(welcomeRefused.json().message).toBe(
+      'Este arquivo está na mensagem de boas-vindas. Troque ou remova o anexo da mensagem de boas-vindas para removê-lo.',
+    );
+    // once the welcome message drops it, the file may go
+    expect(
+      (
+        await call('PUT', `/workspaces/${creator.workspaceId}/welcome-message`, creator, {
+          enabled: false,
+          text: 'Oi!',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await del(creator, inWelcome)).statusCode).toBe(200);
+    expect(await stored(inWelcome)).toBeNull();
+    // a file nothing uses is deleted as before
+    const loose = await uploadJpeg(t, creator);
+    expect((await del(creator, loose)).statusCode).toBe(200);
   });
 });

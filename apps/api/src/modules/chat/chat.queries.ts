@@ -272,6 +272,37 @@ export async function listChatMessages(
   return rows.map((r) => toMessage(r));
 }
 
+/**
+ * Paid messages `fanId` bought (GET /purchases), with their conversation's workspace: only
+ * messages of that fan's own conversations that are still paid (a refund locks them again).
+ */
+export async function findPurchasedMessageViews(db: DbOrTx, fanId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${messageColumns},
+               w.username as w_username, w.label as w_label, w.avatar_path as w_avatar_path
+          from ${chatMessages} m ${messageChat}
+          join ${workspaces} w on w.id = mc.workspace_id
+          left join ${users} u on u.id = m.sender_id
+         where m.id in (${list}) and mc.fan_id = ${fanId}
+           and m.price_cents is not null and m.paid_at is not null`,
+  );
+  return rows.map((r) => ({
+    message: toMessage(r),
+    workspace: {
+      id: r.chat_workspace_id as string,
+      username: r.w_username as string,
+      label: r.w_label as string,
+      avatarPath: str(r.w_avatar_path),
+    },
+  }));
+}
+
 /** One message as a thread shows it. */
 export async function findChatMessage(db: DbOrTx, chatId: string, id: string) {
   const rows = await queryRows<Record<string, unknown>>(

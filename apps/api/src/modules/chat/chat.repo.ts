@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { timeOrderedId } from '../../db/ids';
-import { chatMessages, chatSettings, chats } from '../../db/schema/chat';
+import { chatMessages, chatSettings, chats, eventTickets } from '../../db/schema/chat';
 import type { ChatSide } from '../../db/schema/chat';
 
 /** A workspace file sent in a message: its workspace-relative path, kind and media type. */
@@ -262,4 +262,37 @@ export async function findChatPreferences(db: DbOrTx, chatId: string) {
     .where(eq(chats.id, chatId))
     .limit(1);
   return row ?? null;
+}
+
+/** A new stream ticket (its hash); expired ones are swept on the way (bounded by the index). */
+export async function insertEventTicket(
+  db: DbOrTx,
+  input: {
+    hash: string;
+    userId: string;
+    sessionId: string;
+    tokenExpiresAt: Date;
+    expiresAt: Date;
+    now: Date;
+  },
+) {
+  await db.delete(eventTickets).where(lte(eventTickets.expiresAt, input.now));
+  await db.insert(eventTickets).values({
+    hash: input.hash,
+    userId: input.userId,
+    sessionId: input.sessionId,
+    tokenExpiresAt: input.tokenExpiresAt,
+    expiresAt: input.expiresAt,
+  });
+}
+
+/** Takes a ticket once: deleted as it is read; null when unknown, already used or expired. */
+export async function takeEventTicket(db: DbOrTx, hash: string, now: Date) {
+  const [row] = await db.delete(eventTickets).where(eq(eventTickets.hash, hash)).returning({
+    userId: eventTickets.userId,
+    sessionId: eventTickets.sessionId,
+    tokenExpiresAt: eventTickets.tokenExpiresAt,
+    expiresAt: eventTickets.expiresAt,
+  });
+  return row && row.expiresAt > now ? row : null;
 }

@@ -1,8 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
   CHATS_PAGING,
   CHAT_DIGEST_DELAY_MINUTES,
   CHAT_REPLAY_MAX,
   CHAT_UNREAD_COUNT_MAX,
+  EVENTS_TICKET_SECONDS,
   centsToMajor,
   majorToCents,
   pageOffset,
@@ -15,6 +17,7 @@ import type {
   ChatMessagesResponse,
   ChatSettings,
   ChatsResponse,
+  EventsTicket,
 } from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
 import type { ChatSide } from '../../db/schema/chat';
@@ -22,6 +25,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, fieldError, rateLimited } from '../../lib/errors';
 import { publicImageUrl } from '../../lib/storage';
 import { requireActor, requireWorkspaceRole } from '../../read-models/access';
+import { isSessionLive } from '../../read-models/sessions';
 import { processWorkspaceImage, signedViewUrl, verifyWorkspaceFile } from '../files/files.service';
 import type { Actor } from '../../read-models/access';
 import {
@@ -31,6 +35,7 @@ import {
   findChatMessage,
   findChatParticipant,
   findChatView,
+  findPurchasedMessageViews,
   isSubscribed,
   listChatMessages,
   listChatViews,
@@ -48,11 +53,13 @@ import {
   findChatSettings,
   findPricedMessage,
   insertChatIfAbsent,
+  insertEventTicket,
   insertMessage,
   markMessagePaid,
   markSideRead,
   setBroadcastsOff,
   setChatBlocked,
+  takeEventTicket,
   unmarkMessagePaid,
   upsertChatSettings,
 } from './chat.repo';
@@ -119,6 +126,30 @@ export async function toChatMessage(
     purchased: m.priceCents !== null && m.paid,
     created_at: m.createdAt.toISOString(),
   };
+}
+
+/**
+ * The paid messages `fanId` bought, as their conversation shows them to that fan (unlocked),
+ * with the conversation and its workspace, by message id (GET /purchases). A message refunded
+ * since, or of someone else's conversation, is not in it.
+ */
+export async function purchasedMessagesOf(ctx: AppContext, fanId: string, ids: string[]) {
+  const out = new Map<
+    string,
+    { chatId: string; workspace: Chat['workspace']; message: ChatMessage }
+  >();
+  for (const v of await findPurchasedMessageViews(ctx.db, fanId, ids))
+    out.set(v.message.id, {
+      chatId: v.message.chatId,
+      workspace: {
+        id: v.workspace.id,
+        username: v.workspace.username,
+        label: v.workspace.label,
+        avatar_url: publicImageUrl(v.workspace.avatarPath),
+      },
+      message: await toChatMessage(ctx, v.message, 'fan'),
+    });
+  return out;
 }
 
 async function toChat(ctx: AppContext, v: ChatView, side: ChatSide): Promise<Chat> {
@@ -597,4 +628,44 @@ export async function* exportMessagesOf(ctx: AppContext, userId: string) {
  */
 export async function publishLiveEvent(ctx: AppContext, event: ChatEvent): Promise<void> {
   await chatHub(ctx).publish(event);
+}
+
+const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/**
+ * POST /events/ticket: a single-use ticket that opens the caller's event stream within
+ * EVENTS_TICKET_SECONDS (decision 083). The stream it opens ends when the access token that asked
+ * expires (`tokenExpiresAt`) or its session ends, as a stream opened with the token would.
+ */
+export async function createEventTicket(
+  ctx: AppContext,
+  actor: Actor | null,
+  tokenExpiresAt: Date,
+): Promise<EventsTicket> {
+  const me = requireActor(actor);
+  const now = ctx.clock.now();
+  const ticket = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + EVENTS_TICKET_SECONDS * 1000);
+  await insertEventTicket(ctx.db, {
+    hash: ticketHash(ticket),
+    userId: me.userId,
+    sessionId: me.sessionId,
+    tokenExpiresAt,
+    expiresAt,
+    now,
+  });
+  return { ticket, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * GET /events?ticket=: who the ticket was given to, once (it is gone after this), while its
+ * session is live; null for an unknown, used or expired ticket, or an ended session.
+ */
+export async function redeemEventTicket(ctx: AppContext, ticket: string) {
+  const row = await takeEventTicket(ctx.db, ticketHash(ticket), ctx.clock.now());
+  if (!row || !(await isSessionLive(ctx.db, row.sessionId))) return null;
+  return {
+    actor: { userId: row.userId, sessionId: row.sessionId } satisfies Actor,
+    tokenExpiresAt: row.tokenExpiresAt,
+  };
 }

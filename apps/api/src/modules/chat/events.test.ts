@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_REPLAY_MAX } from '@fa-clube/contract';
 import { timeOrderedId } from '../../db/ids';
-import { chatMessages } from '../../db/schema';
+import { chatMessages, eventTickets } from '../../db/schema';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { bearer, createUser, signIn } from '../../../test/support/fixtures';
@@ -16,7 +16,8 @@ import { chatHub } from './chat.events';
 /**
  * GET /events against a listening server (a stream never ends, so not through inject): live
  * delivery to every participant's streams, the replay on reconnection, the keep-alive, the end
- * of a stream with its session or token, the graceful stop, and the token kept out of the logs.
+ * of a stream with its session or token, the graceful stop, the single-use ticket EventSource
+ * opens it with (never the access token in the URL), and tickets and tokens kept out of the logs.
  */
 let t: TestContext;
 let base: string;
@@ -59,15 +60,28 @@ afterAll(async () => {
   await t.close();
 });
 
+/** POST /events/ticket with `who`'s bearer token: a single-use ticket for the stream. */
+const ticketOf = async (who: TestUser) => {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v1/events/ticket',
+    headers: bearer(who.accessToken),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json() as { ticket: string; expires_at: string };
+};
+
+/** A stream of `who`'s: the bearer header, or (`ticket`) as EventSource opens it, by a ticket. */
 const listen = async (
   who: TestUser,
-  opts: { query?: boolean; lastEventId?: string; url?: string } = {},
+  opts: { ticket?: boolean; lastEventId?: string; url?: string } = {},
 ) => {
-  const url = opts.query
-    ? `${base}/events?access_token=${encodeURIComponent(who.accessToken)}${opts.url ?? ''}`
+  const url = opts.ticket
+    ? `${base}/events?ticket=${encodeURIComponent((await ticketOf(who)).ticket)}${opts.url ?? ''}`
     : `${base}/events${opts.url ?? ''}`;
   const s = await openSse(url, {
-    token: opts.query ? undefined : who.accessToken,
+    token: opts.ticket ? undefined : who.accessToken,
     lastEventId: opts.lastEventId,
   });
   streams.push(s);
@@ -86,18 +100,24 @@ const post = async (who: TestUser, text: string, id = chatId) => {
 const idle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('GET /events', () => {
-  it('is for a signed-in caller (header or ?access_token=), as an unbuffered event stream', async () => {
+  it('is for a signed-in caller (header or a single-use ticket), as an unbuffered event stream', async () => {
     const none = await openSse(`${base}/events`);
     expect(none.status).toBe(401);
     expect(JSON.parse(none.body).code).toBe('UNAUTHORIZED');
-    const forged = await openSse(`${base}/events?access_token=nao.e.token`);
-    expect(forged.status).toBe(401);
-    // the query token counts only on the event stream
+    // the access token in the URL opens nothing: tokens never go into URLs
+    const inUrl = await openSse(`${base}/events?access_token=${fan.accessToken}`);
+    expect(inUrl.status).toBe(401);
     const me = await fetch(`${base}/me?access_token=${fan.accessToken}`);
     expect(me.status).toBe(401);
+    const forged = await openSse(`${base}/events?ticket=nao-e-um-bilhete`);
+    expect(forged.status).toBe(401);
+    const badHeader = await openSse(`${base}/events`, { token: 'nao.e.token' });
+    expect(badHeader.status).toBe(401);
+    // a ticket is only given to a signed-in caller
+    expect((await t.inject({ method: 'POST', url: '/api/v1/events/ticket' })).statusCode).toBe(401);
 
-    for (const query of [false, true]) {
-      const s = await listen(fan, { query });
+    for (const ticket of [false, true]) {
+      const s = await listen(fan, { ticket });
       expect(s.status).toBe(200);
       expect(s.headers['content-type']).toBe('text/event-stream; charset=utf-8');
       expect(s.headers['x-accel-buffering']).toBe('no');
@@ -110,7 +130,7 @@ describe('GET /events', () => {
   it('delivers a message to every open stream of every participant, and to nobody else', async () => {
     const tabs = [
       await listen(fan),
-      await listen(fan, { query: true }),
+      await listen(fan, { ticket: true }),
       await listen(owner),
       await listen(member),
     ];
@@ -175,7 +195,7 @@ describe('GET /events', () => {
     again.close();
 
     // a new EventSource resumes with ?last_event_id=; the team's streams replay their chats too
-    const resumed = await listen(fan, { query: true, url: `&last_event_id=${m3.id}` });
+    const resumed = await listen(fan, { ticket: true, url: `&last_event_id=${m3.id}` });
     expect((await resumed.waitFor(1)).map((e) => e.id)).toEqual([m4.id]);
     resumed.close();
     const team = await listen(owner, { lastEventId: m1.id });
@@ -230,14 +250,53 @@ describe('GET /events', () => {
     other.close();
   });
 
-  it('never writes the access token of the query to the log', async () => {
-    const s = await listen(owner, { query: true });
-    s.close();
+  it('opens once per ticket, within its seconds, for a live session; tickets stay out of the log', async () => {
+    const { ticket, expires_at } = await ticketOf(owner);
+    const lifetime = new Date(expires_at).getTime() - t.clock.now().getTime();
+    expect(lifetime).toBeGreaterThan(25_000);
+    expect(lifetime).toBeLessThanOrEqual(30_000);
+    // only its hash is stored
+    const stored = await t.ctx.db.select().from(eventTickets);
+    expect(JSON.stringify(stored)).not.toContain(ticket);
+    const url = `${base}/events?ticket=${encodeURIComponent(ticket)}`;
+    const first = await openSse(url);
+    streams.push(first);
+    expect(first.status).toBe(200);
+    // the same ticket again: refused (single use)
+    const again = await openSse(url);
+    expect(again.status).toBe(401);
+    // the stream is the owner's: a message in their conversation arrives
+    const m = await post(fan, 'pelo bilhete');
+    expect((await first.waitFor(1, 2000))[0]!.id).toBe(m.id);
+    first.close();
+
+    // an expired ticket opens nothing
+    const late = await ticketOf(owner);
+    t.clock.advance(31_000);
+    expect((await openSse(`${base}/events?ticket=${encodeURIComponent(late.ticket)}`)).status).toBe(
+      401,
+    );
+
     await idle(100);
     const log = logLines.join('\n');
-    expect(log).toContain('/api/v1/events?access_token=');
+    expect(log).toContain('/api/v1/events?ticket=');
+    expect(log).not.toContain(ticket);
+    expect(log).not.toContain(late.ticket);
     expect(log).not.toContain(owner.accessToken);
     expect(log).not.toContain(fan.accessToken);
+  });
+
+  it('a ticket of a session that ended opens nothing', async () => {
+    const who = await createUser(t);
+    const { ticket } = await ticketOf(who);
+    const out = await t.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: bearer(who.accessToken),
+      payload: { refresh_token: who.refreshToken },
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    expect((await openSse(`${base}/events?ticket=${encodeURIComponent(ticket)}`)).status).toBe(401);
   });
 
   it('ends the stream once its access token has expired', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contentAttachments, contentPurchases, contents } from '../../db/schema/content';
 import { mediaPendingSql } from './feed.queries';
@@ -81,27 +81,4 @@ export async function insertPurchase(
 /** A refunded purchase: the buyer loses the post again. */
 export async function deletePurchaseOfCharge(tx: DbOrTx, chargeId: string) {
   await tx.delete(contentPurchases).where(eq(contentPurchases.chargeId, chargeId));
-}
-
-/** The buyer's purchases, newest first (content_purchases_buyer_idx), and how many. */
-export async function listPurchases(
-  db: DbOrTx,
-  input: { buyerId: string; limit: number; offset: number },
-) {
-  const rows = await db
-    .select({
-      contentId: contentPurchases.contentId,
-      priceCents: contentPurchases.priceCents,
-      purchasedAt: contentPurchases.purchasedAt,
-    })
-    .from(contentPurchases)
-    .where(eq(contentPurchases.buyerId, input.buyerId))
-    .orderBy(desc(contentPurchases.purchasedAt), desc(contentPurchases.contentId))
-    .limit(input.limit)
-    .offset(input.offset);
-  const [total] = await db
-    .select({ n: count() })
-    .from(contentPurchases)
-    .where(eq(contentPurchases.buyerId, input.buyerId));
-  return { rows, total: Number(total?.n ?? 0) };
 }

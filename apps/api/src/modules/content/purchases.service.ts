@@ -4,13 +4,14 @@
  * post is unlocked for that buyer only, also after the subscription ends ('Minhas compras').
  */
 import { PURCHASES_PAGING, centsToMajor, pageOffset } from '@fa-clube/contract';
-import type { ChargeDetail, PurchasesResponse } from '@fa-clube/contract';
+import type { ChargeDetail, Purchase, PurchasesResponse } from '@fa-clube/contract';
 import type { AppContext, ChargeKindHandler } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { contentAccess, requireActor, requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import { findContentItems } from './feed.queries';
-import { publishChargePaid } from '../chat/chat.service';
+import { publishChargePaid, purchasedMessagesOf } from '../chat/chat.service';
+import { listPurchasesOfBoth } from './purchases.queries';
 import { chargeDetailOf, limitSaleCharges, openChargeRow } from '../payments/payments.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import { toContentItem } from './content.service';
@@ -19,7 +20,6 @@ import {
   findPostForSale,
   hasPurchased,
   insertPurchase,
-  listPurchases,
 } from './purchases.repo';
 
 const contentNotFound = () => new AppError('CONTENT_NOT_FOUND', 'Publicação não encontrada.');
@@ -58,38 +58,49 @@ export async function purchasePost(
   return { charge: await chargeDetailOf(ctx, charge), created };
 }
 
-/** GET /purchases: the caller's bought posts, newest first, readable whatever the subscription. */
+/**
+ * GET /purchases: the caller's bought posts and chat messages, newest first, readable whatever
+ * the subscription (a message with its conversation, so the web opens the chat at it).
+ */
 export async function listMyPurchases(
   ctx: AppContext,
   actor: Actor | null,
   query: { page: number; size: number },
 ): Promise<PurchasesResponse> {
   const me = requireActor(actor);
-  const { rows, total } = await listPurchases(ctx.db, {
+  const { rows, total } = await listPurchasesOfBoth(ctx.db, {
     buyerId: me.userId,
     limit: query.size,
     offset: pageOffset(PURCHASES_PAGING, query.page, query.size),
   });
+  const ids = (kind: 'post' | 'message') =>
+    rows.filter((r) => r.kind === kind).map((r) => r.itemId);
   const items = new Map(
-    (
-      await findContentItems(
-        ctx.db,
-        me.userId,
-        rows.map((r) => r.contentId),
-      )
-    ).map((r) => [r.id, r]),
+    (await findContentItems(ctx.db, me.userId, ids('post'))).map((r) => [r.id, r]),
   );
-  const purchases = [];
+  const messages = await purchasedMessagesOf(ctx, me.userId, ids('message'));
+  const purchases: Purchase[] = [];
   for (const r of rows) {
-    const item = items.get(r.contentId);
-    if (!item) continue;
-    purchases.push({
-      kind: 'post' as const,
-      item_id: r.contentId,
+    const common = {
+      item_id: r.itemId,
       value: centsToMajor(r.priceCents),
       purchased_at: r.purchasedAt.toISOString(),
-      content: await toContentItem(ctx, item),
-    });
+    };
+    if (r.kind === 'post') {
+      const item = items.get(r.itemId);
+      if (item)
+        purchases.push({ kind: 'post', ...common, content: await toContentItem(ctx, item) });
+    } else {
+      const m = messages.get(r.itemId);
+      if (m)
+        purchases.push({
+          kind: 'message',
+          ...common,
+          chat_id: m.chatId,
+          workspace: m.workspace,
+          message: m.message,
+        });
+    }
   }
   return { purchases, page: query.page, size: query.size, total };
 }

@@ -93,7 +93,8 @@ import {
   workspaceFileKey,
   workspaceFilesPrefix,
 } from './file-paths';
-import { isFileAttached } from './attached-files.queries';
+import { fileUse } from './attached-files.queries';
+import type { FileUse } from './attached-files.queries';
 import type { DbOrTx } from '../../db/client';
 import {
   claimObjects,
@@ -547,7 +548,7 @@ export async function deleteUnattachedFiles(
   filePaths: readonly string[],
 ): Promise<void> {
   const loose: string[] = [];
-  for (const p of filePaths) if (!(await isFileAttached(ctx.db, workspaceId, p))) loose.push(p);
+  for (const p of filePaths) if (!(await fileUse(ctx.db, workspaceId, p))) loose.push(p);
   await deleteWorkspaceFiles(ctx, workspaceId, loose);
 }
 
@@ -597,11 +598,8 @@ export async function requestObjectUpload(
     throw invalidPath(`O caminho deve terminar com a extensão .${body.extension_type}.`);
   const maxSize = MAX_BYTES[kind];
   if (body.size !== undefined && body.size > maxSize) throw fileTooLarge(maxSize);
-  if (await isFileAttached(ctx.db, workspaceId, filePath))
-    throw new AppError(
-      'FILE_IN_USE',
-      'Este arquivo está em uma publicação e não pode ser substituído.',
-    );
+  const inUse = await fileUse(ctx.db, workspaceId, filePath);
+  if (inUse) throw new AppError('FILE_IN_USE', `${IN_USE[inUse]} e não pode ser substituído.`);
   const key = workspaceFileKey(workspaceId, filePath);
   const reserved = await reserveObject(ctx.db, {
     workspaceId,
@@ -645,7 +643,20 @@ export async function getObjectUrl(
   return { url, expires_at: expiresAt.toISOString() };
 }
 
-/** DELETE /workspaces/objects/{ws}?file_path=: owner only; refused while a post uses the file. */
+/** Where a file in use is (FILE_IN_USE): a deleted or replaced file would show broken there. */
+const IN_USE: Record<FileUse, string> = {
+  post: 'Este arquivo está em uma publicação',
+  message: 'Este arquivo foi enviado em uma mensagem do chat',
+  welcome: 'Este arquivo está na mensagem de boas-vindas',
+};
+/** What the owner can do about it. */
+const KEEP_IN_USE: Record<FileUse, string> = {
+  post: 'Exclua a publicação para removê-lo.',
+  message: 'Ele continua disponível para quem recebeu a mensagem e não pode ser removido.',
+  welcome: 'Troque ou remova o anexo da mensagem de boas-vindas para removê-lo.',
+};
+
+/** DELETE /workspaces/objects/{ws}?file_path=: owner only; refused while a post or a message uses the file. */
 export async function deleteObject(
   ctx: AppContext,
   actor: Actor | null,
@@ -656,11 +667,8 @@ export async function deleteObject(
   const path = normalizeFilePath(filePath);
   const key = workspaceFileKey(workspaceId, path);
   if (!(await ctx.storage.head(key))) throw fileNotFound();
-  if (await isFileAttached(ctx.db, workspaceId, path))
-    throw new AppError(
-      'FILE_IN_USE',
-      'Este arquivo está em uma publicação. Exclua a publicação para removê-lo.',
-    );
+  const inUse = await fileUse(ctx.db, workspaceId, path);
+  if (inUse) throw new AppError('FILE_IN_USE', `${IN_USE[inUse]}. ${KEEP_IN_USE[inUse]}`);
   await ctx.storage.delete(key);
   await removeObjects(ctx.db, workspaceId, [path]);
   return { message: 'Arquivo removido.' };

@@ -248,6 +248,12 @@ export async function refundPayment(
     }
     return row;
   });
+  if (refundsSale && sold && saved.status !== 'NAO_REALIZADO') {
+    const handler = ctx.chargeKinds[sold.kind];
+    await handler?.afterRefund?.(ctx, toPaidCharge(sold)).catch((err: unknown) => {
+      ctx.logger.warn({ err, chargeId: sold.id }, 'aviso ao vivo da devolução falhou');
+    });
+  }
   return toPixRefund(saved, review?.charge.currency)!;
 }
 

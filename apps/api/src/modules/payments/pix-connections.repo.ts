@@ -20,6 +20,13 @@ export async function findConnectionById(db: DbOrTx, id: string) {
 }
 
 /** A new connection, or the same row with new credentials (its id, so its webhook URL, stays). */
+const BREAKER_CLOSED = {
+  reconcileFailures: 0,
+  reconcileFailingSince: null,
+  reconcileLastError: null,
+  reconcilePausedUntil: null,
+};
+
 export async function saveConnection(
   db: DbOrTx,
   input: { id: string; workspaceId: string; values: ConnectionValues },
@@ -27,7 +34,8 @@ export async function saveConnection(
   const [row] = await db
     .insert(pixConnections)
     .values({ id: input.id, workspaceId: input.workspaceId, ...input.values })
-    .onConflictDoUpdate({ target: pixConnections.id, set: input.values })
+    // a connection saved again (checked live just now) starts with a closed breaker
+    .onConflictDoUpdate({ target: pixConnections.id, set: { ...input.values, ...BREAKER_CLOSED } })
     .returning();
   return row!;
 }
@@ -155,4 +163,34 @@ export async function claimExpiryNotice(db: DbOrTx, id: string, fingerprint: str
     )
     .returning({ id: pixConnections.id });
   return rows.length === 1;
+}
+
+/** A reconciliation of this PSP failed: its breaker's new state (reconcile.jobs.ts decides it). */
+export async function recordReconcileFailure(
+  db: DbOrTx,
+  input: {
+    id: string;
+    failures: number;
+    failingSince: Date;
+    error: string;
+    pausedUntil: Date | null;
+  },
+) {
+  await db
+    .update(pixConnections)
+    .set({
+      reconcileFailures: input.failures,
+      reconcileFailingSince: input.failingSince,
+      reconcileLastError: input.error,
+      reconcilePausedUntil: input.pausedUntil,
+    })
+    .where(eq(pixConnections.id, input.id));
+}
+
+/** A reconciliation of this PSP succeeded: the breaker closes. */
+export async function clearReconcileFailures(db: DbOrTx, id: string) {
+  await db
+    .update(pixConnections)
+    .set(BREAKER_CLOSED)
+    .where(and(eq(pixConnections.id, id), gt(pixConnections.reconcileFailures, 0)));
 }

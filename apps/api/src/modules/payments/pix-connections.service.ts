@@ -53,7 +53,7 @@ const notConnected = () => new AppError('PIX_CONNECTION_NOT_FOUND');
 /** The certificate's expiry is e-mailed to the owner this many days before. */
 export const CERTIFICATE_NOTICE_DAYS = 15;
 
-/** `webhook_url` is a credential: the owner's view only (null for members). */
+/** `webhook_url` is a credential, `reconciliation` the owner's to act on: the owner's view only. */
 function toPixConnection(ctx: AppContext, row: PixConnectionRow, owner: boolean): PixConnection {
   const secret = owner && row.secrets ? secretsOf(ctx, row).webhookSecret : undefined;
   return {
@@ -68,6 +68,15 @@ function toPixConnection(ctx: AppContext, row: PixConnectionRow, owner: boolean)
     automatic_available: offersAutomatic(row),
     connected_at: row.connectedAt.toISOString(),
     certificate_expires_at: row.certificateExpiresAt.toISOString(),
+    reconciliation:
+      owner && row.reconcileFailures > 0
+        ? {
+            failures: row.reconcileFailures,
+            failing_since: row.reconcileFailingSince?.toISOString() ?? null,
+            last_error: row.reconcileLastError,
+            paused_until: row.reconcilePausedUntil?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 

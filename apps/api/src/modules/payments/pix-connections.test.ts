@@ -11,7 +11,7 @@ import {
 import { decodeBrCode } from '../../lib/pix';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
-import { bearer, createUser } from '../../../test/support/fixtures';
+import { bearer, createUser, signIn } from '../../../test/support/fixtures';
 import type { TestUser } from '../../../test/support/fixtures';
 import { testCertificates } from '../../../test/support/pix-certs';
 import { freePort, newEndToEndId } from '../../../test/support/pix-psp';
@@ -27,7 +27,14 @@ import { addTeamMember } from '../../../test/support/workspaces';
 import { setAppInstalled, setAppSettings } from '../../../test/support/apps';
 import { reconcilePixConnections } from './psp-webhooks.service';
 import { applyRefundUpdate } from './payment-reviews.service';
-import { reconcileQueue, runPaymentJobs, sendReconciliations } from './reconcile.jobs';
+import {
+  RECONCILE_BREAKER_THRESHOLD,
+  RECONCILE_PAUSE_MS,
+  reconcileOne,
+  reconcileQueue,
+  runPaymentJobs,
+  sendReconciliations,
+} from './reconcile.jobs';
 import { createJobQueue } from '../../lib/queue';
 
 // A creator's own PSP over mutual TLS: connecting (each failing step), charges at the PSP,
@@ -641,6 +648,89 @@ describe('charges at the connected PSP', () => {
       psp.requests.some((r) => r.method === 'GET' && r.path === `/v2/cob/${charge.txid}`),
     ).toBe(true);
     expect(await ledger(creator.workspaceId)).toHaveLength(1);
+  });
+
+  it('a PSP that keeps failing is left alone for a back-off (its breaker), shown to the owner; a success closes it', async () => {
+    const { creator, psp } = await setUp();
+    expect((await connect(t, creator, psp)).statusCode).toBe(200);
+    const member = await createUser(t);
+    await addTeamMember(t, creator, member);
+    const fan = await createUser(t);
+    const { charge } = await subscribe(creator, fan);
+    await psp.pay(charge.txid, { deliver: false });
+    const [row] = await t.ctx.db
+      .select()
+      .from(pixConnections)
+      .where(eq(pixConnections.workspaceId, creator.workspaceId));
+    const id = row!.id;
+    const listCalls = () =>
+      psp.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/pix?inicio=')).length;
+    const health = async (who: TestUser) => {
+      // the test clock moves by hours here: a fresh sign-in each time (access tokens last 15 min)
+      who.accessToken = (await signIn(t, who.email, who.password)).access_token;
+      const res = await getConnection(who, creator.workspaceId);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().reconciliation;
+    };
+    expect(await health(creator)).toBeNull();
+
+    psp.settings.failListPix = true;
+    // two failures: counted, still tried every interval
+    for (let i = 1; i <= 2; i++) {
+      await reconcileOne(t.ctx, id);
+      expect(await health(creator)).toMatchObject({ failures: i, paused_until: null });
+    }
+    // the third in a row opens the breaker: paused for RECONCILE_PAUSE_MS
+    /** How far ahead of now the breaker pauses the PSP (the test clock runs: near, not exact). */
+    const pausedFor = (h: { paused_until: string }) =>
+      Date.parse(h.paused_until) - t.clock.now().getTime();
+    const near = (ms: number, target: number) => Math.abs(ms - target) < 20_000;
+    await reconcileOne(t.ctx, id);
+    const open = await health(creator);
+    expect(open).toMatchObject({
+      failures: RECONCILE_BREAKER_THRESHOLD,
+      last_error: 'O PSP recusou a consulta dos Pix recebidos.',
+    });
+    expect(near(pausedFor(open), RECONCILE_PAUSE_MS), `${pausedFor(open)}`).toBe(true);
+    expect(open.failing_since).not.toBeNull();
+    // the owner's alone: members see nothing of it
+    expect(await health(member)).toBeNull();
+    // while paused the PSP is not asked: no job sent, a job sent before does nothing
+    const asked = listCalls();
+    const send = vi
+      .spyOn(t.ctx.queue, 'send')
+      .mockResolvedValue({ id: 'job', created: true } as Awaited<
+        ReturnType<typeof t.ctx.queue.send>
+      >);
+    const sentForThis = () =>
+      send.mock.calls.filter(([, data]) => (data as { connectionId: string }).connectionId === id)
+        .length;
+    try {
+      t.clock.advance(RECONCILE_PAUSE_MS - 60_000);
+      await sendReconciliations(t.ctx);
+      expect(sentForThis()).toBe(0);
+      await reconcileOne(t.ctx, id);
+      expect(listCalls()).toBe(asked);
+      // the pause over, it is asked again
+      t.clock.advance(2 * 60_000);
+      await sendReconciliations(t.ctx);
+      expect(sentForThis()).toBe(1);
+    } finally {
+      send.mockRestore();
+    }
+    // still failing: the pause doubles
+    await reconcileOne(t.ctx, id);
+    expect(listCalls()).toBe(asked + 1);
+    const doubled = await health(creator);
+    expect(doubled.failures).toBe(RECONCILE_BREAKER_THRESHOLD + 1);
+    expect(near(pausedFor(doubled), 2 * RECONCILE_PAUSE_MS), `${pausedFor(doubled)}`).toBe(true);
+    // the PSP is back: after the pause the next reconciliation settles the lost payment and
+    // closes the breaker
+    psp.settings.failListPix = false;
+    t.clock.advance(2 * RECONCILE_PAUSE_MS + 1000);
+    await reconcileOne(t.ctx, id);
+    expect((await readCharge(t, charge.id)).status).toBe('paid');
+    expect(await health(creator)).toBeNull();
   });
 
   it('refunds a payment to review through the PSP and books it in the ledger', async () => {

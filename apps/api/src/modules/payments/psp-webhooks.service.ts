@@ -198,7 +198,10 @@ export async function reconcilePixConnections(
 export async function reconcileConnection(
   ctx: AppContext,
   connection: PixConnectionRow,
+  /** performance.now() past which no further call is made (the connection's budget). */
+  budget: { deadline: number } = { deadline: Number.POSITIVE_INFINITY },
 ): Promise<number> {
+  const spent = () => performance.now() > budget.deadline;
   const client = connectionClient(ctx, connection);
   const now = ctx.clock.now();
   const scope = { connectionId: connection.id, workspaceId: connection.workspaceId };
@@ -212,6 +215,8 @@ export async function reconcileConnection(
   );
   let applied = 0;
   for (let page = 0; page < PIX_PAGES_PER_CONNECTION; page++) {
+    // out of budget mid-way: what was read counts, the window is read again next run
+    if (spent()) return applied;
     const { body } = await client.call<PixList>('GET', '/pix', {
       query: {
         inicio: from.toISOString(),
@@ -224,8 +229,8 @@ export async function reconcileConnection(
       if ((await processPixNotification(ctx, 'psp', item, scope)) === 'applied') applied++;
     if (page + 1 >= (body?.parametros?.paginacao?.quantidadeDePaginas ?? 1)) break;
   }
-  applied += await reconcilePendingCharges(ctx, client, connection, now);
   await setReconciledUntil(ctx.db, connection.id, now);
+  applied += await reconcilePendingCharges(ctx, client, connection, now, spent);
   return applied;
 }
 
@@ -239,6 +244,7 @@ async function reconcilePendingCharges(
   client: PspClient,
   connection: PixConnectionRow,
   now: Date,
+  spent: () => boolean,
 ): Promise<number> {
   const scope = { connectionId: connection.id, workspaceId: connection.workspaceId };
   const since = new Date(now.getTime() - (ctx.config.pix.chargeTtlMinutes + 60) * 60_000);
@@ -250,6 +256,7 @@ async function reconcilePendingCharges(
   );
   let applied = 0;
   for (const charge of pending) {
+    if (spent()) break;
     const { body } = await client.call<CobAnswer>('GET', `/cob/${encodeURIComponent(charge.txid)}`);
     if (body?.status !== 'CONCLUIDA') continue;
     for (const item of body.pix ?? [])

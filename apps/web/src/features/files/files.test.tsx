@@ -60,6 +60,15 @@ function store(options: { failList?: boolean } = {}) {
     }
     if (call.path === base && call.method === 'DELETE') {
       const path = call.query.get('file_path')!;
+      if (path === 'fotos/praia.jpg')
+        return {
+          status: 409,
+          body: {
+            code: 'FILE_IN_USE',
+            message:
+              'Este arquivo foi enviado em uma mensagem do chat. Ele continua disponível para quem recebeu a mensagem e não pode ser removido.',
+          },
+        };
       for (const [k, list] of files)
         files.set(
           k,
@@ -179,6 +188,32 @@ describe('Arquivos', () => {
     await waitFor(() => expect(screen.queryByText('intro.mp4')).toBeNull());
     expect(screen.getByText('1 pasta · 0 arquivos')).toBeVisible();
   });
+
+  it(
+    'explains in the dialog why a file in use is kept (409 FILE_IN_USE)',
+    { timeout: 20_000 },
+    async () => {
+      signIn();
+      store();
+      renderRoutes(routes, '/files?pasta=fotos/');
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Ações do arquivo praia.jpg' }),
+      );
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Excluir' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir arquivo' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Este arquivo está em uso e não foi excluído.');
+      expect(alert).toHaveTextContent(
+        'Este arquivo foi enviado em uma mensagem do chat. Ele continua disponível para quem recebeu a mensagem e não pode ser removido.',
+      );
+      expect(screen.queryByText('Arquivo excluído.')).toBeNull();
+      // the file stays listed; closing the dialog forgets the refusal
+      expect(screen.getAllByText('praia.jpg').length).toBeGreaterThan(0);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    },
+  );
 
   it('previews an image from its signed URL', async () => {
     signIn();

@@ -44,6 +44,7 @@ export const t = {
     removeTitle: 'Excluir arquivo?',
     removeText: (name: string) => `O arquivo “${name}” será excluído para sempre.`,
     removeConfirm: 'Excluir arquivo',
+    inUseTitle: 'Este arquivo está em uso e não foi excluído.',
     removed: 'Arquivo excluído.',
     previewLoading: 'Carregando visualização…',
     previewError: 'Não foi possível abrir o arquivo.',

@@ -48,6 +48,7 @@ const CONNECTION = {
   recurrences_enabled: true,
   connected_at: '2026-05-01T12:00:00.000Z',
   certificate_expires_at: new Date(Date.now() + 300 * DAY).toISOString(),
+  reconciliation: null,
 };
 
 interface State {
@@ -404,6 +405,31 @@ describe("Configurações › Planos: 'Conectar conta Pix (API do banco)'", () =
       'faltam os dados da conta de recebimento',
     );
     expect(within(card).getByText('Não informada')).toBeInTheDocument();
+  });
+
+  it('tells the owner when the reconciliation with the PSP keeps failing, and until when it is paused', async () => {
+    signIn();
+    const pausedUntil = new Date(Date.now() + 30 * 60_000).toISOString();
+    connectionApi({
+      connection: {
+        ...CONNECTION,
+        reconciliation: {
+          failures: 4,
+          failing_since: new Date(Date.now() - 3600_000).toISOString(),
+          last_error: 'O PSP não respondeu.',
+          paused_until: pausedUntil,
+        },
+      },
+    });
+    renderRoutes(routes, '/settings/plans');
+    const card = await screen.findByTestId('pix-connection');
+    const alert = await within(card).findByTestId('pix-reconciliation');
+    expect(alert).toHaveTextContent(
+      'A conferência dos pagamentos com o PSP falhou 4 vezes seguidas: O PSP não respondeu.',
+    );
+    expect(alert).toHaveTextContent(
+      `O PSP não é consultado até ${new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(pausedUntil))}`,
+    );
   });
 
   it('updates with the URLs kept and the secrets asked again; disconnects after a confirmation', async () => {

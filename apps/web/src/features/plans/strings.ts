@@ -167,6 +167,10 @@ export const t = {
         `O certificado vence em ${days === 1 ? '1 dia' : `${days} dias`}. Gere um novo no portal do PSP e envie-o em “Atualizar conexão”, senão os pagamentos deixam de ser confirmados.`,
       certificateExpired:
         'O certificado venceu: o PSP recusa as novas cobranças. Gere um novo no portal do PSP e envie-o em “Atualizar conexão”.',
+      reconcileFailing: (failures: number, error: string | null) =>
+        `A conferência dos pagamentos com o PSP falhou ${failures === 1 ? '1 vez' : `${failures} vezes`} seguidas${error ? `: ${error}` : '.'} Os pagamentos avisados pelo PSP continuam sendo confirmados.`,
+      reconcilePaused: (until: string) =>
+        `O PSP não é consultado até ${until}; depois a conferência é tentada de novo. Se o problema continuar, revise a conexão em “Atualizar conexão”.`,
       automaticOnBadge: 'Disponível',
       automaticOffBadge: 'Indisponível',
       automaticOn: 'Os fãs podem escolher a renovação automática ao assinar.',

@@ -44,7 +44,15 @@ interface MessageLogProps {
   /** What shows when there is no message at all. */
   empty: ReactNode;
   label: string;
+  /**
+   * A message to show first instead of the end (opened from 'Minhas compras'): scrolled into
+   * view and marked, older pages loaded (a few) until it is there.
+   */
+  focusId?: string | null;
 }
+
+/** Older pages loaded at most to find the message to show first. */
+const FOCUS_MAX_OLDER = 5;
 
 /** Closer than this to the end, the log follows new messages. */
 const STICK_PX = 96;
@@ -62,6 +70,7 @@ export function MessageLog({
   onOlder,
   empty,
   label,
+  focusId = null,
 }: MessageLogProps) {
   const now = useNow();
   const groups = useMemo(() => groupByDay(items, new Date(now)), [items, now]);
@@ -106,6 +115,26 @@ export function MessageLog({
     if (hasItems) ready.current = true;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [last?.id, last?.status]);
+
+  // the message to show first: into view once it is loaded (after the first scroll to the end)
+  const focused = useRef<string | null>(null);
+  const olderForFocus = useRef(0);
+  const focusLoaded = focusId !== null && items.some((i) => i.id === focusId);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || !focusId || focused.current === focusId || !focusLoaded) return;
+    const target = el.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(focusId)}"]`);
+    if (!target) return;
+    focused.current = focusId;
+    target.scrollIntoView?.({ block: 'center' });
+  }, [focusId, focusLoaded]);
+  useEffect(() => {
+    if (!focusId || focusLoaded || focused.current === focusId || !hasItems) return;
+    if (!hasOlder || loadingOlder || olderFailed || olderForFocus.current >= FOCUS_MAX_OLDER)
+      return;
+    olderForFocus.current += 1;
+    onOlder();
+  }, [focusId, focusLoaded, hasItems, hasOlder, loadingOlder, olderFailed, onOlder]);
 
   // after every render (last): the measure the next one starts from
   useLayoutEffect(measure);
@@ -183,7 +212,12 @@ export function MessageLog({
                   </h3>
                   <ol className="grid">
                     {group.items.map(({ item, startsRun }) => (
-                      <Bubble key={item.id} item={item} startsRun={startsRun} />
+                      <Bubble
+                        key={item.id}
+                        item={item}
+                        startsRun={startsRun}
+                        focused={item.id === focusId}
+                      />
                     ))}
                   </ol>
                 </section>
@@ -207,7 +241,16 @@ export function MessageLog({
   );
 }
 
-function Bubble({ item, startsRun }: { item: LogItem; startsRun: boolean }) {
+function Bubble({
+  item,
+  startsRun,
+  focused,
+}: {
+  item: LogItem;
+  startsRun: boolean;
+  /** Opened at this message (from 'Minhas compras'): marked with a ring. */
+  focused: boolean;
+}) {
   const failed = item.status === 'failed';
   const sending = item.status === 'sending';
   const who = item.own ? t.chat.you : (item.sender?.full_name ?? '');
@@ -220,6 +263,8 @@ function Bubble({ item, startsRun }: { item: LogItem; startsRun: boolean }) {
       )}
       data-testid="message"
       data-status={item.status ?? 'sent'}
+      data-message-id={item.id}
+      data-focused={focused || undefined}
     >
       {startsRun && item.name ? (
         <span className="mb-1 px-3 text-xs font-medium text-muted-foreground" aria-hidden>
@@ -232,6 +277,7 @@ function Bubble({ item, startsRun }: { item: LogItem; startsRun: boolean }) {
           item.own ? 'bg-primary text-primary-foreground' : 'border bg-card text-card-foreground',
           sending && 'opacity-70',
           failed && 'bg-destructive/10 text-foreground ring-1 ring-destructive/40',
+          focused && 'ring-2 ring-ring ring-offset-2 ring-offset-background',
         )}
         // the corner by the sender's side is the bubble's tail
         style={item.own ? { borderBottomRightRadius: 6 } : { borderBottomLeftRadius: 6 }}

@@ -1,7 +1,7 @@
 import { ArrowLeft, Bell, BellOff, Lock, MessageCircle, RefreshCw, SearchX } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Chat, ChatMessage } from '@fa-clube/contract';
 import { PixChargeDialog } from '@/components/pix-charge-dialog';
 import { TipButton } from '@/components/tip-dialog';
@@ -301,12 +301,16 @@ function ThreadBody({
   );
 
   const onSend = useCallback((text: string) => send(text, newest), [send, newest]);
+  // opened from 'Minhas compras' (?mensagem=id): the log shows that message, not the end
+  const [search] = useSearchParams();
+  const focusId = search.get('mensagem');
   const other = counterpart(chat, side);
 
   return (
     <>
       <MessageLog
         items={items}
+        focusId={focusId}
         label={t.chat.messagesLabel}
         hasOlder={hasOlder}
         loadingOlder={loadingOlder}

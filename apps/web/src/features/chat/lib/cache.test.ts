@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Chat, ChatMessage, ChatsResponse } from '@fa-clube/contract';
 import { chatUnreadKey } from '@/lib/chat-unread';
 import { chatKey, chatListKey, messagesKey } from '../api/chat-api';
-import { putChat, receiveMessage } from './cache';
+import { putChat, receiveMessage, refetchChat } from './cache';
 import type { MessagesPage } from './messages';
 
 const ME = '0b0b0b0b-0000-4000-8000-000000000001';
@@ -141,5 +141,17 @@ describe('a message into the caches', () => {
       unread: 0,
       last_message: { id: messageId(7) },
     });
+  });
+});
+
+describe('a conversation changed without a message (chat.updated)', () => {
+  it('refetches it, its thread (a paid message refunded locks again) and the lists', () => {
+    const { client, fanList } = setUp();
+    refetchChat(client, ME, chatId(3));
+    expect(client.getQueryState(messagesKey(ME, chatId(3)))!.isInvalidated).toBe(true);
+    expect(client.getQueryState(chatKey(ME, chatId(3)))!.isInvalidated).toBe(true);
+    expect(client.getQueryState(fanList)!.isInvalidated).toBe(true);
+    // the unread count is not its business
+    expect(client.getQueryState(chatUnreadKey(ME))!.isInvalidated).toBe(false);
   });
 });

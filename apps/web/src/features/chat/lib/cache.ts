@@ -109,9 +109,13 @@ export function receiveMessage(
     void queryClient.invalidateQueries({ queryKey: chatUnreadKey(viewer) });
 }
 
-/** A conversation changed without a message (`chat.updated`: a mute): it and the lists refetch. */
+/**
+ * A conversation changed without a new message (`chat.updated`: a mute, a paid message bought
+ * or refunded): it, its thread and the lists refetch.
+ */
 export function refetchChat(queryClient: QueryClient, viewer: string | null, chatId: string) {
   void queryClient.invalidateQueries({ queryKey: chatKey(viewer, chatId) });
+  void queryClient.invalidateQueries({ queryKey: messagesKey(viewer, chatId) });
   void queryClient.invalidateQueries({ queryKey: [...chatsRoot(viewer), 'list'] });
 }
 

@@ -1,4 +1,4 @@
-import { Download, Eye, Trash2 } from 'lucide-react';
+import { Download, Eye, FileLock, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
@@ -16,6 +16,7 @@ export function FileRowMenu({
   onDownload,
   confirming,
   onConfirmingChange,
+  inUse,
   removing,
   onRemove,
 }: {
@@ -27,6 +28,8 @@ export function FileRowMenu({
   onDownload: () => void;
   confirming: boolean;
   onConfirmingChange: (open: boolean) => void;
+  /** Why the server kept the file (it is in a post or a message), shown in the dialog. */
+  inUse: string | null;
   removing: boolean;
   onRemove: () => void;
 }) {
@@ -58,7 +61,20 @@ export function FileRowMenu({
           confirmLabel={t.files.removeConfirm}
           destructive
           onConfirm={onRemove}
-        />
+        >
+          {inUse ? (
+            <div
+              role="alert"
+              className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive-text"
+            >
+              <FileLock aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <div className="grid gap-1">
+                <p className="font-medium">{t.files.inUseTitle}</p>
+                <p>{inUse}</p>
+              </div>
+            </div>
+          ) : null}
+        </ConfirmDialog>
       ) : null}
     </>
   );

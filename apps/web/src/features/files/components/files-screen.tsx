@@ -20,7 +20,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { useMenuOnDemand } from '@/components/ui/menu-on-demand';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, hasErrorCode } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { fetchFileUrl } from '../api/files-api';
 import { useDeleteFile, useFilesWorkspace, useFolder, useUploads } from '../hooks/use-files';
@@ -297,6 +297,12 @@ function FileRow({
   const Icon = kind === 'video' ? FileVideo : FileImage;
   const remove = useDeleteFile(ws);
   const [confirming, setConfirming] = useState(false);
+  /** The server refused: the file is in a post or a message (FILE_IN_USE), said in the dialog. */
+  const [inUse, setInUse] = useState<string | null>(null);
+  const onConfirmingChange = (open: boolean) => {
+    setConfirming(open);
+    if (!open) setInUse(null);
+  };
 
   const download = async () => {
     try {
@@ -322,6 +328,11 @@ function FileRow({
         toast.success(t.files.removed);
       },
       (error: unknown) => {
+        // in use: the dialog stays and says where (deleting it would leave a broken image)
+        if (hasErrorCode(error, 'FILE_IN_USE')) {
+          setInUse(error.message);
+          return;
+        }
         setConfirming(false);
         toast.error(errorMessage(error));
       },
@@ -377,7 +388,8 @@ function FileRow({
             onPreview={onPreview}
             onDownload={() => void download()}
             confirming={confirming}
-            onConfirmingChange={setConfirming}
+            onConfirmingChange={onConfirmingChange}
+            inUse={inUse}
             removing={remove.isPending}
             onRemove={confirmRemove}
           />

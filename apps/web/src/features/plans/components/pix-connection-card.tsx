@@ -13,6 +13,9 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { automaticStanding, certificateStanding } from '../connection';
 import { formatDate } from '../format';
+
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 import { useDeletePixConnection, usePixConnection } from '../hooks/use-plans-settings';
 import { t } from '../strings';
 import { useOwnerConfirmation } from './owner-confirmation';
@@ -206,6 +209,17 @@ function ConnectionDetails({
             : text.certificateExpiring(certificate.days)}
         </Alert>
       )}
+
+      {c.reconciliation ? (
+        <Alert tone={c.reconciliation.paused_until ? 'danger' : 'warning'}>
+          <span data-testid="pix-reconciliation">
+            {text.reconcileFailing(c.reconciliation.failures, c.reconciliation.last_error)}
+            {c.reconciliation.paused_until
+              ? ` ${text.reconcilePaused(formatDateTime(c.reconciliation.paused_until))}`
+              : null}
+          </span>
+        </Alert>
+      ) : null}
 
       <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm lg:grid-cols-3">
         <Item label={text.details.apiUrl} wide>
