@@ -76,6 +76,8 @@ export const paths = {
   chargeRefund: '/charges/:ws/:id/refund',
   /** Cancel a subscription's automatic renewal (Pix Automático). */
   subscriptionRecurrence: '/subscriptions/:id/recurrence',
+  /** GET, PUT: the fan's new-post notification switches for one subscription of theirs. */
+  subscriptionNotifications: '/subscriptions/:id/notifications',
   paymentReviews: '/charges/:ws/reviews',
   /** GET: how many Pix wait for the owner's confirmation (manual, unexpired). */
   chargesWaiting: '/charges/:ws/waiting',

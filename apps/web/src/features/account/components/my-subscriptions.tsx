@@ -19,6 +19,7 @@ import { cn } from '@/lib/utils';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelRecurrence, useMySubscriptions } from '../hooks/use-account';
+import { SubscriptionNotificationSwitches } from './subscription-notifications';
 import { formatDate, formatDateTime, standingOf } from '../format';
 import type { SubscriptionStanding } from '../format';
 import { t } from '../strings';
@@ -179,6 +180,9 @@ function SubscriptionCard({
           )}
         </div>
         {running && sub.recurrence_status ? <Renewal sub={sub} end={end} /> : null}
+        {running ? (
+          <SubscriptionNotificationSwitches subscriptionId={sub.id} username={sub.username} />
+        ) : null}
       </Card>
     </li>
   );
