@@ -6,7 +6,7 @@ import { CONTENT_ERRORS } from './content';
 import { COMMON_ERRORS, composeErrors, errorResponsesFor } from './errors';
 import { FILE_ERRORS } from './files';
 import { FINANCE_ERRORS } from './finance';
-import { NOTIFICATION_ERRORS } from './notifications';
+import { NOTIFICATION_ERRORS, PUSH_ERRORS } from './notifications';
 import { SALES_ERRORS } from './sales';
 import { SUBSCRIPTION_ERRORS } from './subscriptions';
 import { WORKSPACE_ERRORS } from './workspaces';
@@ -66,6 +66,7 @@ export const ERRORS = composeErrors(
   CHAT_ERRORS,
   SALES_ERRORS,
   NOTIFICATION_ERRORS,
+  PUSH_ERRORS,
 );
 /** The union the web client switches on: `if (error.code === 'TWO_FACTOR_REQUIRED')`. */
 export type ErrorCode = keyof typeof ERRORS;

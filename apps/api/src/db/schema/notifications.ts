@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { contents } from './content';
 import { subscriptions } from './subscriptions';
 import { users } from './users';
@@ -60,6 +69,8 @@ export const postNotificationRecipients = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     emailPending: boolean('email_pending').notNull(),
+    /** The fan wanted a push for it (switch on, a device registered) when claimed. */
+    push: boolean('push').notNull().default(false),
     /** 'sent' (in an e-mail) or 'skipped' (no longer wanted when its e-mail was due). */
     emailStatus: text('email_status').$type<'sent' | 'skipped'>(),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
@@ -86,4 +97,27 @@ export const newPostMailWindows = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
+
+/**
+ * A browser's Web Push subscription (RFC 8030): its endpoint on a push service and its keys
+ * (RFC 8291: `p256dh` the browser's P-256 public key, `auth` the 16-byte secret; base64url). The
+ * endpoint belongs to whoever registered it last; a 404/410 from the service deletes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId, t.createdAt),
+  ],
 );

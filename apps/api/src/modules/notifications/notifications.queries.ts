@@ -11,6 +11,7 @@ import { emailPlatformSuppressions } from '../../db/schema/email-marketing';
 import {
   newPostMailWindows,
   postNotificationRecipients,
+  pushSubscriptions,
   subscriptionNotificationSettings,
 } from '../../db/schema/notifications';
 import { subscriptions } from '../../db/schema/subscriptions';
@@ -35,20 +36,24 @@ export async function findOwnSubscription(
 
 /**
  * The active subscribers of `workspaceId` not yet recorded for the post, ordered by user id
- * (at most `limit`), with whether they want its e-mail: the subscription's switch on, the
+ * (at most `limit`), with whether they want its push (switch on, a device registered) and its
+ * e-mail: the subscription's switch on, the
  * address confirmed and not suppressed platform-wide (a hard bounce, or "nenhum outro
  * criador" on the unsubscribe page).
  */
 export async function subscribersToTell(
   db: DbOrTx,
   input: { contentId: string; workspaceId: string; now: Date; limit: number },
-): Promise<{ userId: string; email: boolean }[]> {
-  const rows = await queryRows<{ user_id: string; email: boolean }>(
+): Promise<{ userId: string; email: boolean; push: boolean }[]> {
+  const rows = await queryRows<{ user_id: string; email: boolean; push: boolean }>(
     db,
     sql`select s.subscriber_id as user_id,
                (coalesce(ns.email, true) and u.email_confirmed_at is not null
                 and not exists (select 1 from ${emailPlatformSuppressions} ps
-                                 where ps.email = lower(u.email))) as email
+                                 where ps.email = lower(u.email))) as email,
+               (coalesce(ns.push, true)
+                and exists (select 1 from ${pushSubscriptions} p
+                             where p.user_id = s.subscriber_id)) as push
           from ${subscriptions} s
           join ${users} u on u.id = s.subscriber_id
           left join ${subscriptionNotificationSettings} ns on ns.subscription_id = s.id
@@ -58,7 +63,11 @@ export async function subscribersToTell(
          order by s.subscriber_id
          limit ${input.limit}`,
   );
-  return rows.map((r) => ({ userId: r.user_id, email: Boolean(r.email) }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    email: Boolean(r.email),
+    push: Boolean(r.push),
+  }));
 }
 
 /** The (creator, fan) pairs with posts waiting for an e-mail whose hour has passed. */
@@ -129,4 +138,17 @@ export async function postSummaries(
          order by c.created_at, c.id`,
   );
   return rows;
+}
+
+/** The creator's name and profile, for a push. */
+export async function workspaceCard(
+  db: DbOrTx,
+  workspaceId: string,
+): Promise<{ label: string; username: string } | null> {
+  const [row] = await queryRows<{ label: string; username: string }>(
+    db,
+    sql`select w.label, w.username from ${workspaces} w
+         where w.id = ${workspaceId} and w.deleted_at is null`,
+  );
+  return row ?? null;
 }

@@ -5,6 +5,7 @@ import {
   newPostMailWindows,
   postNotificationRecipients,
   postNotifications,
+  pushSubscriptions,
   subscriptionNotificationSettings,
 } from '../../db/schema/notifications';
 import { queryRows, ts } from '../../db/sql';
@@ -83,7 +84,7 @@ export async function insertRecipients(
   input: {
     contentId: string;
     workspaceId: string;
-    fans: { userId: string; email: boolean }[];
+    fans: { userId: string; email: boolean; push: boolean }[];
     now: Date;
   },
 ): Promise<string[]> {
@@ -96,6 +97,7 @@ export async function insertRecipients(
         userId: f.userId,
         workspaceId: input.workspaceId,
         emailPending: f.email,
+        push: f.push,
         createdAt: input.now,
       })),
     )
@@ -138,4 +140,58 @@ export async function closePendingPosts(
         returning r.content_id`,
   );
   return rows.map((r) => r.content_id);
+}
+
+// ---------------------------------------------------------------- Web Push subscriptions
+
+/** At most this many devices per person: registering one more forgets the oldest. */
+export const PUSH_DEVICES_MAX = 20;
+
+/** Saves a browser's subscription for `userId` (an endpoint registered before moves to them). */
+export async function upsertPushSubscription(
+  db: DbOrTx,
+  input: { userId: string; endpoint: string; p256dh: string; auth: string; now: Date },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values({ ...input, createdAt: input.now })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: input.userId, p256dh: input.p256dh, auth: input.auth, createdAt: input.now },
+    });
+  await db.execute(
+    sql`delete from ${pushSubscriptions} where user_id = ${input.userId} and id not in
+          (select id from ${pushSubscriptions} where user_id = ${input.userId}
+            order by created_at desc, id desc limit ${PUSH_DEVICES_MAX})`,
+  );
+}
+
+/** Deletes the caller's subscription at `endpoint`; answers whether there was one. */
+export async function deleteOwnPushSubscription(
+  db: DbOrTx,
+  userId: string,
+  endpoint: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** Forgets an endpoint the push service says is gone (404/410), or no longer allowed. */
+export async function deletePushSubscription(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function listPushSubscriptions(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
 }

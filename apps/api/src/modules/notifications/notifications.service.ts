@@ -9,7 +9,11 @@
  * creator per hour (`new_post_mail_windows`): posts arriving within the hour wait and go out
  * together as one digest when it has passed (the periodic 'avisos de novas publicações').
  */
-import type { SubscriptionNotifications } from '@fa-clube/contract';
+import type {
+  PushPublicKey,
+  PushSubscriptionBody,
+  SubscriptionNotifications,
+} from '@fa-clube/contract';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -25,10 +29,16 @@ import {
   pairsDueForMail,
   postSummaries,
   subscribersToTell,
+  workspaceCard,
 } from './notifications.queries';
 import type { DigestRecipient } from './notifications.queries';
+import { endpointAllowed, sendPush, vapidKeys } from './push';
 import {
   closePendingPosts,
+  deleteOwnPushSubscription,
+  deletePushSubscription,
+  listPushSubscriptions,
+  upsertPushSubscription,
   findPostNotification,
   findSettings,
   finishPostNotification,
@@ -127,7 +137,7 @@ export async function fanOutNewPost(
   for (;;) {
     if (signal.aborted) throw new Error('aviso interrompido: o job volta para a fila');
     const now = ctx.clock.now();
-    const { claimed, mailIds } = await ctx.db.transaction(async (tx) => {
+    const { claimed, mailIds, pushTo } = await ctx.db.transaction(async (tx) => {
       const fans = await subscribersToTell(tx, {
         contentId,
         workspaceId: post.workspaceId,
@@ -147,9 +157,16 @@ export async function fanOutNewPost(
           });
           if (id) ids.push(id);
         }
-      return { claimed: fans.length, mailIds: ids };
+      return {
+        claimed: fans.length,
+        mailIds: ids,
+        pushTo: fans.filter((f) => f.push && fresh.has(f.userId)).map((f) => f.userId),
+      };
     });
     deliverSoon(ctx, mailIds);
+    // after the commit, to the fans claimed by this batch only: a run again pushes nobody twice
+    // (a crash between the commit and the pushes loses those pushes: at most once)
+    if (pushTo.length) await pushNewPost(ctx, post.workspaceId, contentId, pushTo);
     if (claimed < batch) break;
   }
   await finishPostNotification(ctx.db, contentId, ctx.clock.now());
@@ -164,6 +181,107 @@ export function newPostQueue(ctx: AppContext): QueueDefinition<{ contentId: stri
     retryDelaySeconds: 10,
     expireInSeconds: 600,
   };
+}
+
+async function pushNewPost(
+  ctx: AppContext,
+  workspaceId: string,
+  contentId: string,
+  userIds: string[],
+) {
+  const card = await workspaceCard(ctx.db, workspaceId);
+  if (!card) return;
+  const [post] = await postSummaries(ctx.db, [contentId]);
+  const payload = {
+    type: 'new-post',
+    title: `Nova publicação de ${card.label}`,
+    body: excerpt(post?.description ?? '') || 'Publicação com mídia',
+    url: `/profile/${encodeURIComponent(card.username)}`,
+    tag: `post-${contentId}`,
+  };
+  for (let i = 0; i < userIds.length; i += PUSH_CONCURRENCY)
+    await Promise.all(userIds.slice(i, i + PUSH_CONCURRENCY).map((u) => pushToUser(ctx, u, payload)));
+}
+
+// ---------------------------------------------------------------- Web Push
+
+/** Devices pushed to at once by one fan-out batch. */
+const PUSH_CONCURRENCY = 10;
+
+function requireVapid(ctx: AppContext) {
+  const vapid = vapidKeys(ctx.config);
+  if (!vapid) throw new AppError('PUSH_NOT_CONFIGURED');
+  return vapid;
+}
+
+/** GET /push/public-key: a signed-in person (their browser subscribes with it). */
+export function getPushPublicKey(ctx: AppContext): PushPublicKey {
+  return { key: requireVapid(ctx).publicKey };
+}
+
+/** POST /push/subscriptions: the signed-in person registers this browser. */
+export async function registerPushSubscription(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: PushSubscriptionBody,
+): Promise<{ endpoint: string }> {
+  const me = requireActor(actor);
+  requireVapid(ctx);
+  if (!endpointAllowed(body.endpoint, ctx.config.push.serviceHosts))
+    throw new AppError('PUSH_ENDPOINT_NOT_ALLOWED');
+  await upsertPushSubscription(ctx.db, {
+    userId: me.userId,
+    endpoint: body.endpoint,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    now: ctx.clock.now(),
+  });
+  return { endpoint: body.endpoint };
+}
+
+/** DELETE /push/subscriptions?endpoint=: the person's own registration only. */
+export async function unregisterPushSubscription(
+  ctx: AppContext,
+  actor: Actor | null,
+  endpoint: string,
+): Promise<void> {
+  const me = requireActor(actor);
+  if (!(await deleteOwnPushSubscription(ctx.db, me.userId, endpoint)))
+    throw new AppError('PUSH_SUBSCRIPTION_NOT_FOUND');
+}
+
+/**
+ * Pushes `payload` to every device of `userId`. An endpoint the service answers 404/410 for,
+ * or whose host is no longer allowed, is deleted; other failures are logged. Never throws.
+ * Answers how many devices took it.
+ */
+export async function pushToUser(
+  ctx: AppContext,
+  userId: string,
+  payload: { type: string; title: string; body: string; url: string; tag?: string },
+): Promise<number> {
+  const vapid = vapidKeys(ctx.config);
+  if (!vapid) return 0;
+  let sent = 0;
+  try {
+    for (const sub of await listPushSubscriptions(ctx.db, userId)) {
+      if (!endpointAllowed(sub.endpoint, ctx.config.push.serviceHosts)) {
+        await deletePushSubscription(ctx.db, sub.id);
+        continue;
+      }
+      const r = await sendPush(ctx.config, vapid, sub, payload);
+      if (r.outcome === 'sent') sent++;
+      else if (r.outcome === 'gone') await deletePushSubscription(ctx.db, sub.id);
+      else
+        ctx.logger.warn(
+          { err: r.error, pushSubscriptionId: sub.id, type: payload.type },
+          'falha ao enviar notificação push',
+        );
+    }
+  } catch (err) {
+    ctx.logger.warn({ err, type: payload.type }, 'falha ao enviar notificações push');
+  }
+  return sent;
 }
 
 // ---------------------------------------------------------------- the e-mail
