@@ -29,6 +29,7 @@ import { waitUntil } from '../../../test/support/wait';
 import { postNotifications, pushSubscriptions } from '../../db/schema/notifications';
 import { createJobQueue } from '../../lib/queue';
 import type { JobQueue, QueueDefinition } from '../../lib/queue';
+import { sendRenewalReminders } from '../subscriptions/renewal.jobs';
 import { fanOutNewPost, newPostQueue } from './notifications.service';
 
 const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
@@ -39,6 +40,7 @@ let service: TestPushService;
 let creator: TestUser;
 let fan: TestUser;
 let stranger: TestUser;
+let fanDevice: ReturnType<typeof browserKeys> | null = null;
 
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -155,6 +157,7 @@ describe('POST, DELETE /push/subscriptions', () => {
 describe('a new post, pushed', () => {
   it('reaches the fan’s browser signed (VAPID) and encrypted (aes128gcm), once', async () => {
     const device = await register(fan, 'fan-device');
+    fanDevice = device.keys;
     const key = (await call('GET', '/push/public-key', fan)).json().key as string;
     const post = await createPost(t, creator, { text: 'Ensaio aberto amanhã' });
     await fannedOut(post.id);
@@ -213,5 +216,26 @@ describe('a new post, pushed', () => {
     expect(await endpoints(gone.id)).toEqual([]);
     // the others still have theirs
     expect(await endpoints(fan.id)).toHaveLength(1);
+  });
+});
+
+describe('a subscription ending soon, pushed', () => {
+  // last: it moves the clock to the end of the month
+  it('reaches the fan with the renewal reminder, once', async () => {
+    const before = service.received.filter((r) => r.path === '/push/fan-device').length;
+    t.clock.advance(28 * 86_400_000);
+    const sweep = await sendRenewalReminders(t.ctx);
+    expect(sweep.sent).toBeGreaterThanOrEqual(1);
+    const got = service.received.filter((r) => r.path === '/push/fan-device');
+    expect(got).toHaveLength(before + 1);
+    const device = { keys: fanDevice! };
+    const payload = JSON.parse(decryptPush(got.at(-1)!.body, device.keys));
+    expect(payload).toMatchObject({
+      type: 'subscription-ending',
+      url: `/profile/${creator.username}`,
+    });
+    expect(payload.title).toMatch(/^Sua assinatura de .+ vence em \d{2}\/\d{2}\/\d{4}$/);
+    await sendRenewalReminders(t.ctx);
+    expect(service.received.filter((r) => r.path === '/push/fan-device')).toHaveLength(before + 1);
   });
 });
