@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
+import { EnableNotificationsButton } from '@/components/enable-notifications';
 import { Page, PageHeader, SectionHeader } from '@/components/layout/page';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -53,7 +54,11 @@ export function MySubscriptionsScreen({
 
   return (
     <Page>
-      <PageHeader title={t.mySubscriptions.title} description={t.mySubscriptions.description} />
+      <PageHeader
+        title={t.mySubscriptions.title}
+        description={t.mySubscriptions.description}
+        actions={<EnableNotificationsButton />}
+      />
       {query.isPending ? (
         <ListSkeleton />
       ) : query.isError ? (
