@@ -8,7 +8,7 @@ import type { Periodic } from './lib/periodic';
 import { resolveMasterSecret } from './lib/secrets';
 import { modules } from './modules';
 import { startClusterMetrics, startMetrics } from './observability';
-import { missingPushSettings } from './modules/notifications/push';
+import { missingPushSettings } from './modules/notifications/notifications.service';
 
 /**
  * config -> db -> buildApp -> listen; graceful close on SIGTERM/SIGINT.

@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { defineErrors } from './errors';
 
-const flag = (name: string) =>
-  z.boolean({ message: `Informe ${name} como verdadeiro ou falso.` });
+const flag = (name: string) => z.boolean({ message: `Informe ${name} como verdadeiro ou falso.` });
 
 /** GET, PUT /subscriptions/{id}/notifications: what the fan is told of this creator's new posts. */
 export const SubscriptionNotifications = z

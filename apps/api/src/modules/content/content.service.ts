@@ -36,10 +36,7 @@ import {
 } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
-import {
-  recordPublishedPosts,
-  sendNewPostJobs,
-} from '../notifications/notifications.service';
+import { recordPublishedPosts, sendNewPostJobs } from '../notifications/notifications.service';
 import { AppError, fieldError } from '../../lib/errors';
 import { requireProfile } from '../workspaces/workspaces.service';
 import { publicImageUrl } from '../../lib/storage';

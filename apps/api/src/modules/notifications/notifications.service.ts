@@ -33,6 +33,8 @@ import {
 } from './notifications.queries';
 import type { DigestRecipient } from './notifications.queries';
 import { endpointAllowed, sendPush, vapidKeys } from './push';
+
+export { missingPushSettings } from './push';
 import {
   closePendingPosts,
   deleteOwnPushSubscription,
@@ -200,7 +202,9 @@ async function pushNewPost(
     tag: `post-${contentId}`,
   };
   for (let i = 0; i < userIds.length; i += PUSH_CONCURRENCY)
-    await Promise.all(userIds.slice(i, i + PUSH_CONCURRENCY).map((u) => pushToUser(ctx, u, payload)));
+    await Promise.all(
+      userIds.slice(i, i + PUSH_CONCURRENCY).map((u) => pushToUser(ctx, u, payload)),
+    );
 }
 
 // ---------------------------------------------------------------- Web Push

@@ -119,8 +119,12 @@ describe('GET, PUT /subscriptions/{id}/notifications', () => {
       expect(put.statusCode).toBe(404);
     }
     expect(
-      (await call('PUT', `/subscriptions/${subId}/notifications`, null, { email: false, push: false }))
-        .statusCode,
+      (
+        await call('PUT', `/subscriptions/${subId}/notifications`, null, {
+          email: false,
+          push: false,
+        })
+      ).statusCode,
     ).toBe(401);
     // nobody else changed it
     expect((await call('GET', `/subscriptions/${subId}/notifications`, fan)).json()).toEqual({
@@ -208,7 +212,9 @@ describe('the new-post e-mail', () => {
     // the hour passes: one digest with both
     await advance(21 * MIN);
     expect((await sendNewPostDigests(t.ctx)).mailed).toBe(1);
-    const digest = await t.mail.waitFor(fan.email, (m) => /2 novas publicações de /.test(m.subject));
+    const digest = await t.mail.waitFor(fan.email, (m) =>
+      /2 novas publicações de /.test(m.subject),
+    );
     expect(digest.text).toContain('Segunda publicação');
     expect(digest.text).toContain('Terceira publicação');
     expect(digest.text).not.toContain('Bastidores');

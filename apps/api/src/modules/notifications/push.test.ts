@@ -56,9 +56,9 @@ const call = (
   });
 
 const endpoints = async (userId: string) =>
-  (
-    await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
-  ).map((r) => r.endpoint);
+  (await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map(
+    (r) => r.endpoint,
+  );
 
 async function register(who: TestUser, name: string) {
   const keys = browserKeys();

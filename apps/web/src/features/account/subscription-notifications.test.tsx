@@ -45,7 +45,8 @@ function api(opts: { refusePut?: boolean; failGet?: boolean } = {}) {
         },
       };
     if (call.path === `/api/v1/subscriptions/${ACTIVE}/notifications`) {
-      if (opts.failGet) return { status: 503, body: { message: 'Fora do ar.', code: 'UNAVAILABLE' } };
+      if (opts.failGet)
+        return { status: 503, body: { message: 'Fora do ar.', code: 'UNAVAILABLE' } };
       if (call.method === 'PUT') {
         if (opts.refusePut)
           return {
