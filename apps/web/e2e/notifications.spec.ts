@@ -27,7 +27,7 @@ test.describe('new-post notifications', () => {
     const email = card.getByRole('switch', {
       name: `Avisos de novas publicações de @${creator.user.username} por e-mail`,
     });
-    await expect(email).toBeChecked();
+    await expect(email).toBeChecked({ timeout: 30_000 });
     // off, then on again: each saved
     await email.click();
     await expect(page.getByText('Avisos atualizados.', { exact: true })).toBeVisible();

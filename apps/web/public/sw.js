@@ -1,3 +1,4 @@
+/* global self */
 // Fã Clube's service worker (issue 35): shows the Web Push notifications the API sends (a new
 // post, a tip, a subscription ending) and opens their page on click. Registered only when the
 // person turns notifications on ('Ativar notificações'); it caches nothing.
