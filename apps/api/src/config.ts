@@ -204,6 +204,27 @@ const EnvSchema = z
     PIX_AUTOMATIC_LEAD_DAYS: z.coerce.number().int().min(2).max(10).default(5),
     /** How long a Pix charge (BR Code) stays payable, in minutes. */
     PIX_CHARGE_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(1440),
+    /** Web Push (VAPID, RFC 8292): the application server's keys (base64url); generated under DATA_DIR outside production. */
+    VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+    VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+    /** `mailto:` or `https:` contact the push services may use (RFC 8292). */
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'use mailto:endereço ou https://…')
+      .optional(),
+    /** Hosts a push endpoint may be on (`*.x` for subdomains): the browsers' push services. */
+    PUSH_SERVICE_HOSTS: list.default([
+      'fcm.googleapis.com',
+      'android.googleapis.com',
+      'updates.push.services.mozilla.com',
+      '*.push.services.mozilla.com',
+      '*.notify.windows.com',
+      'web.push.apple.com',
+      '*.push.apple.com',
+    ]),
+    /** Extra CA certificates (PEM) to trust for push services, besides Node's (tests). */
+    PUSH_CA_FILE: z.string().optional(),
     /** Days before a subscription ends that the renewal reminder is e-mailed. */
     SUBSCRIPTION_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     /** How often the subscription jobs (expiry, reminders) sweep, in seconds. */
@@ -378,6 +399,13 @@ export interface Config {
     automaticLeadDays: number;
   };
   subscriptions: { reminderDays: number; jobsIntervalSeconds: number };
+  push: {
+    vapidPublicKey?: string;
+    vapidPrivateKey?: string;
+    vapidSubject?: string;
+    serviceHosts: string[];
+    caFile?: string;
+  };
   chat: { digestIntervalSeconds: number; keepAliveSeconds: number; streamsPerIp: number };
   loginActivityRetentionDays: number;
 }
@@ -508,6 +536,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       chargeTtlMinutes: e.PIX_CHARGE_TTL_MINUTES,
       reconcileSeconds: e.PIX_RECONCILE_SECONDS,
       automaticLeadDays: e.PIX_AUTOMATIC_LEAD_DAYS,
+    },
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT,
+      serviceHosts: e.PUSH_SERVICE_HOSTS.map((h) => h.toLowerCase()),
+      caFile: e.PUSH_CA_FILE,
     },
     subscriptions: {
       reminderDays: e.SUBSCRIPTION_REMINDER_DAYS,

@@ -8,6 +8,7 @@ import type { Periodic } from './lib/periodic';
 import { resolveMasterSecret } from './lib/secrets';
 import { modules } from './modules';
 import { startClusterMetrics, startMetrics } from './observability';
+import { missingPushSettings } from './modules/notifications/notifications.service';
 
 /**
  * config -> db -> buildApp -> listen; graceful close on SIGTERM/SIGINT.
@@ -66,6 +67,12 @@ async function runServer(config: Config, opts: { worker: boolean }) {
           prettyLogs: dev,
         });
   ctx.logger = app.log;
+  const pushMissing = missingPushSettings(config);
+  if (pushMissing.length)
+    app.log.error(
+      { missing: pushMissing },
+      `notificações no aparelho (Web Push) desligadas: defina ${pushMissing.join(', ')}`,
+    );
   const metricsServer = await startMetrics(ctx, modules, opts);
 
   let jobs: Periodic[] = [];

@@ -6,6 +6,7 @@ import { CONTENT_ERRORS } from './content';
 import { COMMON_ERRORS, composeErrors, errorResponsesFor } from './errors';
 import { FILE_ERRORS } from './files';
 import { FINANCE_ERRORS } from './finance';
+import { NOTIFICATION_ERRORS, PUSH_ERRORS } from './notifications';
 import { SALES_ERRORS } from './sales';
 import { SUBSCRIPTION_ERRORS } from './subscriptions';
 import { WORKSPACE_ERRORS } from './workspaces';
@@ -46,6 +47,7 @@ export * from './chat-constants';
 export * from './chat';
 export * from './sales';
 export * from './insights';
+export * from './notifications';
 
 /**
  * Every error code the API answers, with its HTTP status and default message.
@@ -63,6 +65,8 @@ export const ERRORS = composeErrors(
   ACCOUNT_ERRORS,
   CHAT_ERRORS,
   SALES_ERRORS,
+  NOTIFICATION_ERRORS,
+  PUSH_ERRORS,
 );
 /** The union the web client switches on: `if (error.code === 'TWO_FACTOR_REQUIRED')`. */
 export type ErrorCode = keyof typeof ERRORS;

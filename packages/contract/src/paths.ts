@@ -76,6 +76,11 @@ export const paths = {
   chargeRefund: '/charges/:ws/:id/refund',
   /** Cancel a subscription's automatic renewal (Pix Automático). */
   subscriptionRecurrence: '/subscriptions/:id/recurrence',
+  /** GET, PUT: the fan's new-post notification switches for one subscription of theirs. */
+  subscriptionNotifications: '/subscriptions/:id/notifications',
+  /** Web Push: the VAPID public key; a browser's subscription (POST, DELETE ?endpoint=). */
+  pushPublicKey: '/push/public-key',
+  pushSubscriptions: '/push/subscriptions',
   paymentReviews: '/charges/:ws/reviews',
   /** GET: how many Pix wait for the owner's confirmation (manual, unexpired). */
   chargesWaiting: '/charges/:ws/waiting',

@@ -10,6 +10,7 @@ import { filesModule } from './files/files.module';
 import { financeModule } from './finance/finance.module';
 import { insightsModule } from './insights/insights.module';
 import { mailModule } from './mail/mail.module';
+import { notificationsModule } from './notifications/notifications.module';
 import { paymentsModule } from './payments/payments.module';
 import { profilesModule } from './profiles/profiles.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
@@ -38,4 +39,5 @@ export const modules: readonly ApiModule[] = [
   chatSalesModule,
   tipsModule,
   insightsModule,
+  notificationsModule,
 ];

@@ -113,6 +113,7 @@ export async function teamMemberIds(db: DbOrTx, workspaceId: string): Promise<st
 export async function findWorkspaceOwnerContact(db: DbOrTx, workspaceId: string) {
   const [row] = await db
     .select({
+      userId: users.id,
       email: users.email,
       fullName: users.fullName,
       label: workspaces.label,

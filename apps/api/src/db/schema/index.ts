@@ -17,3 +17,4 @@ export * from './mail';
 export * from './chat';
 export * from './chat-sales';
 export * from './tips';
+export * from './notifications';

@@ -524,8 +524,12 @@ export async function listPostVideosToProcess(db: DbOrTx, contentId: string) {
  * ids. Rows another process is publishing are skipped (`skip locked`), and a published row no
  * longer matches, so each post is published once whatever the number of processes.
  */
-export async function publishDuePosts(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+export async function publishDuePosts(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+): Promise<{ contentId: string; workspaceId: string }[]> {
+  const rows = await queryRows<{ id: string; workspace_id: string }>(
     db,
     sql`update ${contents} c set created_at = c.publish_at, publish_at = null
           where c.id in (select d.id from ${contents} d
@@ -533,9 +537,9 @@ export async function publishDuePosts(db: DbOrTx, now: Date, limit: number): Pro
                           order by d.publish_at, d.id
                           limit ${limit} for update skip locked)
             and c.publish_at is not null
-        returning c.id`,
+        returning c.id, c.workspace_id`,
   );
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ contentId: r.id, workspaceId: r.workspace_id }));
 }
 
 /**

@@ -36,6 +36,7 @@ import {
 } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
+import { recordPublishedPosts, sendNewPostJobs } from '../notifications/notifications.service';
 import { AppError, fieldError } from '../../lib/errors';
 import { requireProfile } from '../workspaces/workspaces.service';
 import { publicImageUrl } from '../../lib/storage';
@@ -289,7 +290,7 @@ export async function createContent(
       if ((await lockAttachedFiles(tx, workspaceId, filePaths)).length > 0) throw fileInUse();
       // an upload makes one post: a second post racing for it finds it claimed
       if (!(await claimUploads(tx, workspaceId, uploads))) throw fileInUse();
-      return insertContent(tx, {
+      const newId = await insertContent(tx, {
         workspaceId,
         authorId: me.userId,
         description: (body.text ?? body.description ?? '').trim(),
@@ -298,6 +299,9 @@ export async function createContent(
         priceCents: body.price == null ? null : majorToCents(body.price),
         publishAt,
       });
+      // published now: its subscribers are told (a scheduled post, when the job publishes it)
+      if (!publishAt) await recordPublishedPosts(ctx, tx, [{ contentId: newId, workspaceId }]);
+      return newId;
     });
   } catch (err) {
     await discardFiles(ctx, workspaceId, written);
@@ -306,6 +310,7 @@ export async function createContent(
   // the uploads as sent (metadata and all) are kept nowhere once their re-encoding is saved
   await discardFiles(ctx, workspaceId, uploads);
   await sendVideoJobs(ctx, await listPostVideosToProcess(ctx.db, id));
+  if (!publishAt) await sendNewPostJobs(ctx, [id]);
   const row = await findContentItem(ctx.db, me.userId, id);
   if (!row) throw contentNotFound();
   return toContentItem(ctx, row);
@@ -353,9 +358,16 @@ export async function updateContentSchedule(
 ): Promise<ContentItem> {
   const { actor: me } = await requireWorkspaceRole(ctx.db, actor, workspaceId, 'member');
   const publishAt = parsePublishAt(ctx, body.publish_at);
-  const result = await reschedulePost(ctx.db, workspaceId, contentId, publishAt, ctx.clock.now());
+  const result = await ctx.db.transaction(async (tx) => {
+    const r = await reschedulePost(tx, workspaceId, contentId, publishAt, ctx.clock.now());
+    // published now: its subscribers are told
+    if (r === 'moved' && !publishAt)
+      await recordPublishedPosts(ctx, tx, [{ contentId, workspaceId }]);
+    return r;
+  });
   if (result === 'missing') throw contentNotFound();
   if (result === 'published') throw new AppError('CONTENT_ALREADY_PUBLISHED');
+  if (!publishAt) await sendNewPostJobs(ctx, [contentId]);
   const row = await findContentItem(ctx.db, me.userId, contentId);
   if (!row) throw contentNotFound();
   return toContentItem(ctx, row);

@@ -27,6 +27,7 @@ import {
   findSubscriptionsDueForReminder,
 } from './subscriptions.queries';
 import { queueMail } from '../mail/mail.service';
+import { pushToUser } from '../notifications/notifications.service';
 
 const REMINDER_BATCH = 200;
 
@@ -194,6 +195,13 @@ async function deliverReminder(
       }),
     );
     await finishReminder(ctx.db, reminder.id, { status: 'sent', now: ctx.clock.now() });
+    // and on the fan's devices (once: the reminder is marked sent just above)
+    await pushToUser(ctx, sub.subscriberId, {
+      type: 'subscription-ending',
+      title: `Sua assinatura de ${ws.label} vence em ${dateFormat.format(sub.currentPeriodEnd)}`,
+      body: `Renove com um Pix de ${formatCents(charge.valueCents)} para continuar com acesso.`,
+      url: `/profile/${encodeURIComponent(ws.username)}`,
+    });
     return 'sent';
   } catch (err) {
     const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);

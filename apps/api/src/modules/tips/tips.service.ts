@@ -20,6 +20,7 @@ import { getWorkspaceRole, requireActor, requireWorkspaceRole } from '../../read
 import type { Actor } from '../../read-models/access';
 import { insertTipMessage, publishChargePaid, publishMessage } from '../chat/chat.service';
 import { queueMail } from '../mail/mail.service';
+import { pushToUser } from '../notifications/notifications.service';
 import { chargeDetailOf, limitSaleCharges, openChargeRow } from '../payments/payments.service';
 import { requireProfile } from '../workspaces/workspaces.service';
 import { findTipOfCharge, insertTip, markTipPaid, setTipMessage, unmarkTipPaid } from './tips.repo';
@@ -89,7 +90,7 @@ export async function listTips(
   };
 }
 
-/** E-mails the owner the tip (the outbox: retried if the mail server is down). */
+/** E-mails the owner the tip (the outbox: retried if the mail server is down) and pushes it. */
 async function emailOwner(
   ctx: AppContext,
   workspaceId: string,
@@ -115,6 +116,14 @@ async function emailOwner(
       action: { label: 'Ver gorjetas', url: `${ctx.config.appUrl}/tips` },
     }),
   );
+  await pushToUser(ctx, notice.owner.userId, {
+    type: 'tip',
+    title: `Gorjeta de ${formatCents(valueCents)}`,
+    body: notice.tipper
+      ? `${notice.tipper.fullName} enviou uma gorjeta${message ? `: “${message}”` : '.'}`
+      : `Um fã enviou uma gorjeta${message ? `: “${message}”` : '.'}`,
+    url: '/tips',
+  });
 }
 
 /** What the tips module sells through payments: a tip (bootstrap.ts wires it). */

@@ -48,6 +48,16 @@ export const t = {
     cancelAutomaticAction: 'Cancelar renovação',
     automaticCancelled: (date: string) =>
       `Renovação automática cancelada. A assinatura continua ativa até ${date}.`,
+    notificationsTitle: 'Avisos de novas publicações',
+    notificationsEmail: 'E-mail',
+    notificationsEmailHint: 'No máximo um por hora; várias publicações vão juntas.',
+    notificationsPush: 'Notificações no aparelho',
+    notificationsEmailAria: (username: string) =>
+      `Avisos de novas publicações de @${username} por e-mail`,
+    notificationsPushAria: (username: string) =>
+      `Notificações de novas publicações de @${username} no aparelho`,
+    notificationsLoadError: 'Não foi possível carregar os avisos.',
+    notificationsSaved: 'Avisos atualizados.',
   },
   account: {
     title: 'Minha conta',

@@ -10,6 +10,7 @@ import type {
   ChangePasswordBody,
   CreateWorkspaceBody,
   ImageContentType,
+  SubscriptionNotifications,
   UpdateProfileBody,
 } from '@fa-clube/contract';
 import { api, request } from '@/lib/api-client';
@@ -32,6 +33,25 @@ export const fetchMySubscriptions = (signal?: AbortSignal) =>
  * DELETE /subscriptions/{id}/recurrence: the fan stops the Pix Automático debits; the
  * subscription stays active until its period ends.
  */
+export const subscriptionNotificationsKey = (subscriptionId: string) =>
+  ['subscription-notifications', subscriptionId] as const;
+
+/** GET /subscriptions/{id}/notifications: the new-post switches of one subscription. */
+export const fetchSubscriptionNotifications = (subscriptionId: string, signal?: AbortSignal) =>
+  api.get(apiPath(paths.subscriptionNotifications, { id: subscriptionId }), {
+    schema: 'SubscriptionNotifications',
+    signal,
+  });
+
+/** PUT /subscriptions/{id}/notifications { email, push } */
+export const saveSubscriptionNotifications = (
+  subscriptionId: string,
+  body: SubscriptionNotifications,
+) =>
+  api.put(apiPath(paths.subscriptionNotifications, { id: subscriptionId }), body, {
+    schema: 'SubscriptionNotifications',
+  });
+
 export const cancelRecurrence = (subscriptionId: string) =>
   api.delete(apiPath(paths.subscriptionRecurrence, { id: subscriptionId }), {
     schema: 'MyRenewal',

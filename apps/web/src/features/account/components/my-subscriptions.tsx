@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
+import { EnableNotificationsButton } from '@/components/enable-notifications';
 import { Page, PageHeader, SectionHeader } from '@/components/layout/page';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -19,6 +20,7 @@ import { cn } from '@/lib/utils';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelRecurrence, useMySubscriptions } from '../hooks/use-account';
+import { SubscriptionNotificationSwitches } from './subscription-notifications';
 import { formatDate, formatDateTime, standingOf } from '../format';
 import type { SubscriptionStanding } from '../format';
 import { t } from '../strings';
@@ -52,7 +54,11 @@ export function MySubscriptionsScreen({
 
   return (
     <Page>
-      <PageHeader title={t.mySubscriptions.title} description={t.mySubscriptions.description} />
+      <PageHeader
+        title={t.mySubscriptions.title}
+        description={t.mySubscriptions.description}
+        actions={<EnableNotificationsButton />}
+      />
       {query.isPending ? (
         <ListSkeleton />
       ) : query.isError ? (
@@ -179,6 +185,9 @@ function SubscriptionCard({
           )}
         </div>
         {running && sub.recurrence_status ? <Renewal sub={sub} end={end} /> : null}
+        {running ? (
+          <SubscriptionNotificationSwitches subscriptionId={sub.id} username={sub.username} />
+        ) : null}
       </Card>
     </li>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse } from '@fa-clube/contract';
+import type { MeResponse, SubscriptionNotifications } from '@fa-clube/contract';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/me';
@@ -12,10 +12,13 @@ import {
   endSession,
   fetchMySubscriptions,
   fetchSessions,
+  fetchSubscriptionNotifications,
   mySubscriptionsKey,
   requestAvatarUpload,
   requestEmailChange,
+  saveSubscriptionNotifications,
   sessionsKey,
+  subscriptionNotificationsKey,
   updateProfile,
 } from '../api/account-api';
 import { t } from '../strings';
@@ -33,6 +36,34 @@ export function useCancelRecurrence() {
   return useMutation({
     mutationFn: cancelRecurrence,
     onSettled: () => queryClient.invalidateQueries({ queryKey: mySubscriptionsKey }),
+  });
+}
+
+/** The new-post switches of one subscription of the person's. */
+export function useSubscriptionNotifications(subscriptionId: string) {
+  return useQuery({
+    queryKey: subscriptionNotificationsKey(subscriptionId),
+    queryFn: ({ signal }) => fetchSubscriptionNotifications(subscriptionId, signal),
+  });
+}
+
+/** Saves them, shown switched at once and put back if the server refuses. */
+export function useSaveSubscriptionNotifications(subscriptionId: string) {
+  const queryClient = useQueryClient();
+  const key = subscriptionNotificationsKey(subscriptionId);
+  return useMutation({
+    mutationFn: (body: SubscriptionNotifications) =>
+      saveSubscriptionNotifications(subscriptionId, body),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<SubscriptionNotifications>(key);
+      queryClient.setQueryData(key, body);
+      return { before };
+    },
+    onError: (_error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
   });
 }
 

@@ -17,6 +17,7 @@ import { ProfileHeader } from './profile-header';
 import { TipButton } from '@/components/tip-dialog';
 import { ProfileNotFound } from './profile-not-found';
 import { ProfileSkeleton } from './profile-skeleton';
+import { EnableNotificationsButton } from '@/components/enable-notifications';
 
 /** Who posts from the owner's composer. */
 export interface ProfileAuthor {
@@ -169,7 +170,14 @@ function ProfileView({
         <ProfileHeader
           profile={profile}
           subscribed={subscribedVisitor}
-          subscriberAction={subscribedVisitor && token ? message?.(profile) : null}
+          subscriberAction={
+            subscribedVisitor && token ? (
+              <>
+                {message?.(profile)}
+                <EnableNotificationsButton />
+              </>
+            ) : null
+          }
           actions={
             owner ? (
               <Button asChild variant="outline" className="rounded-full">
