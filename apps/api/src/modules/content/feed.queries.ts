@@ -43,6 +43,8 @@ export interface AttachmentRow {
   reason: string | null;
   /** A video being processed: percent done. */
   progress: number | null;
+  /** A ready video over a minute: its HLS master playlist. */
+  hls_path: string | null;
 }
 
 export interface ContentRow {
@@ -133,7 +135,7 @@ function itemsQuery(viewerId: string, page: SQL, extra?: PageExtras): SQL {
                       'file_path', a.file_path, 'label', a.label, 'kind', a.kind,
                       'content_type', a.content_type, 'poster_path', pa.file_path,
                       'width', a.width, 'height', a.height, 'status', a.status,
-                      'reason', a.reason, 'progress', a.progress,
+                      'reason', a.reason, 'progress', a.progress, 'hls_path', a.hls_path,
                       'variants', (select coalesce(json_agg(json_build_object(
                                            'file_path', v.file_path, 'width', v.width)
                                          order by v.width), '[]'::json)
