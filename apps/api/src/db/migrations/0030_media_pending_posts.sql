@@ -1,5 +1,6 @@
 ALTER TABLE "content_attachments" ADD COLUMN "hls_path" text;--> statement-breakpoint
 ALTER TABLE "contents" ADD COLUMN "media_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "contents_media_pending_idx" ON "contents" USING btree ("workspace_id") WHERE "contents"."media_pending";--> statement-breakpoint
 -- hand-written (issue 33, decision 095): a post is counted in its workspace's figures
 -- (post_count, latest_post_at) only while it is published (publish_at null) and its media is
 -- ready (media_pending false: no video processing or failed). Every change of either moves the

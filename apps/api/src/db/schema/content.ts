@@ -54,6 +54,10 @@ export const contents = pgTable(
     index('contents_scheduled_idx')
       .on(t.id, t.publishAt)
       .where(sql`${t.publishAt} is not null`),
+    /** Posts whose video is not ready (few): the team's list totals count them (feed.queries). */
+    index('contents_media_pending_idx')
+      .on(t.workspaceId)
+      .where(sql`${t.mediaPending}`),
   ],
 );
 

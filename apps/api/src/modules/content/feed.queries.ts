@@ -181,11 +181,22 @@ async function selectItems(
   }));
 }
 
-/** Posts of the workspaces `ids` (a query of workspace ids), from their maintained figures. */
-const postTotalQuery = (ids: SQL) =>
+/**
+ * Posts of the workspaces `ids` (a query of workspace ids) the viewer is shown: their maintained
+ * figures (published posts whose media is ready), plus, in the workspaces the viewer is of the
+ * team of, the posts whose video is processing or failed (listed to the team, not counted in the
+ * figures; few: read through contents_media_pending_idx).
+ */
+const postTotalQuery = (ids: SQL, viewerId: string) =>
   // one primary-key lookup per workspace (never a scan of every creator's figures)
-  sql`select coalesce(sum((select f.post_count from ${workspaceFigures} f
-                            where f.workspace_id = i.workspace_id)), 0) as n
+  sql`select coalesce(sum(
+            coalesce((select f.post_count from ${workspaceFigures} f
+                       where f.workspace_id = i.workspace_id), 0)
+            + case when ${isTeamSql(sql`i.workspace_id`, viewerId)}
+                   then (select count(*) from ${contents} pc
+                          where pc.workspace_id = i.workspace_id and pc.media_pending
+                            and pc.publish_at is null)
+                   else 0 end), 0) as n
         from (${ids}) i(workspace_id)`;
 
 /**
@@ -213,7 +224,7 @@ export function feedQueries(input: FeedInput) {
              limit ${input.limit} offset ${input.offset}) top
       join ${contents} c on c.id = top.id`;
   const extras = {
-    total: postTotalQuery(visible),
+    total: postTotalQuery(visible, input.viewerId),
     guard: sql`select m.role from ${workspaceMembers} m
                 where m.workspace_id = ${input.workspaceId} and m.user_id = ${input.viewerId}`,
   };
@@ -270,7 +281,9 @@ export function workspaceContentsQueries(input: {
             or not ${mediaPendingSql(sql`c.id`)})
      order by c.created_at desc nulls last, c.id desc nulls last
      limit ${input.limit} offset ${input.offset}`;
-  const extras = { total: postTotalQuery(sql`select ${input.workspaceId}::uuid`) };
+  const extras = {
+    total: postTotalQuery(sql`select ${input.workspaceId}::uuid`, input.viewerId),
+  };
   return { items: itemsQuery(input.viewerId, page, extras), ...extras };
 }
 

@@ -24,6 +24,8 @@ import type { TestUser } from '../../../test/support/fixtures';
 import { makeActiveSubscriber } from '../../../test/support/subscriptions';
 import { waitUntil } from '../../../test/support/wait';
 import { contentAttachments, workspaceObjects } from '../../db/schema';
+import { createStorage } from '../../lib/storage';
+import { readSignedPlaylist } from './hls.service';
 import { videoQueue } from './video.jobs';
 
 const FFMPEG = '/usr/bin/ffmpeg';
@@ -196,6 +198,28 @@ describe('a video over a minute', () => {
         .streams.map((s) => s.codec_name)
         .sort(),
     ).toEqual(['aac', 'h264']);
+  });
+
+  it('with MEDIA_BASE_URL the segments are fetched from the CDN (the playlists stay on the API)', async () => {
+    const cdn = Object.assign(Object.create(t.ctx) as typeof t.ctx, {
+      storage: createStorage(
+        { ...t.ctx.config, mediaBaseUrl: 'https://midia.exemplo.test' },
+        { signingKey: t.ctx.keys.signing, clock: t.ctx.clock },
+      ),
+    });
+    const query = (url: string) =>
+      Object.fromEntries(new URL(url, 'http://x.invalid').searchParams);
+    const master = await readSignedPlaylist(cdn, query(hlsUrl));
+    const rung = uris(master.body)[0]!;
+    expect(rung).toMatch(/^\/api\/v1\/media\/hls\?/);
+    const playlist = await readSignedPlaylist(cdn, query(rung));
+    const segments = uris(playlist.body);
+    expect(segments.length).toBeGreaterThan(0);
+    for (const u of segments)
+      expect(u).toMatch(/^https:\/\/midia\.exemplo\.test\/api\/v1\/storage\/object\?key=.+&sig=/);
+    // the CDN forwards path and query to this server: the signature still decides
+    const onOrigin = segments[0]!.replace('https://midia.exemplo.test', '');
+    expect((await get(onOrigin)).statusCode).toBe(200);
   });
 
   it('who may not see the post gets no URL, and cannot fetch a playlist or a segment without one', async () => {

@@ -274,15 +274,32 @@ describe('videos processed in the job queue', () => {
       });
       expect(profile.statusCode).toBe(200);
       expect(feed.statusCode).toBe(200);
-      return { profile: profile.json().total_content as number, feed: feed.json().total as number };
+      const own = await t.inject({
+        method: 'GET',
+        url: `/api/v1/contents/${owner.workspaceId}/profile?username=${owner.username}`,
+        headers: bearer(owner.accessToken),
+      });
+      const ownProfile = await t.inject({
+        method: 'GET',
+        url: `/api/v1/profile?username=${owner.username}`,
+        headers: bearer(owner.accessToken),
+      });
+      expect(ownProfile.json().total_content).toBe(own.json().total);
+      return {
+        profile: profile.json().total_content as number,
+        feed: feed.json().total as number,
+        // the owner's list shows the post while processing or failed: its totals count it
+        team: own.json().total as number,
+      };
     };
     // (the tests before this one waited for their videos: nothing else changes the counts)
     const before = await totals();
     // not a video: processing, then failed; counted at neither time
     const { post, filePath } = await postVideo('mp4', makeMp4());
-    expect(await totals()).toEqual(before);
+    const pending = { ...before, team: before.team + 1 };
+    expect(await totals()).toEqual(pending);
     expect((await settled(post.id)).status).toBe('failed');
-    expect(await totals()).toEqual(before);
+    expect(await totals()).toEqual(pending);
 
     // the right bytes in place of the upload, and a retry: ready, counted once
     const good = clip('counted.mp4', 'testsrc=size=160x120:rate=10:duration=1', [
@@ -299,7 +316,11 @@ describe('videos processed in the job queue', () => {
     });
     expect(retry.statusCode).toBe(200);
     expect((await settled(post.id)).status).toBe('ready');
-    expect(await totals()).toEqual({ profile: before.profile + 1, feed: before.feed + 1 });
+    expect(await totals()).toEqual({
+      profile: before.profile + 1,
+      feed: before.feed + 1,
+      team: before.team + 1,
+    });
     expect(await postOf(fan, post.id)).toBeDefined();
 
     // deleting it takes it off the count again; deleting a failed one changes nothing
