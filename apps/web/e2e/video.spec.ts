@@ -130,6 +130,10 @@ test.describe('a phone video', () => {
     await storeSession(page, creator.tokens);
     await page.goto('/profile');
     const composer = page.getByRole('form', { name: 'Nova publicação' });
+    // the composer is its own chunk: a loaded machine takes a while to bring it
+    await expect(composer.getByRole('textbox', { name: 'Nova publicação' })).toBeEditable({
+      timeout: 30_000,
+    });
     await composer.getByRole('textbox', { name: 'Nova publicação' }).fill('Um minuto e pouco');
     await composer.getByTestId('composer-file').setInputFiles({
       name: 'longo.mp4',
@@ -157,7 +161,7 @@ test.describe('a phone video', () => {
         .getByTestId('post')
         .first()
         .getByLabel('Vídeo publicado por Carla Mendes');
-      await expect(video).toHaveAttribute('data-hls', 'true');
+      await expect(video).toHaveAttribute('data-hls', 'true', { timeout: 30_000 });
       await video.evaluate((v: HTMLVideoElement) => {
         v.muted = true;
         return v.play();
