@@ -66,6 +66,10 @@ test.describe('a phone video', () => {
     await storeSession(page, creator.tokens);
     await page.goto('/profile');
     const composer = page.getByRole('form', { name: 'Nova publicação' });
+    // the composer is its own chunk: a loaded machine takes a while to bring it
+    await expect(composer.getByRole('textbox', { name: 'Nova publicação' })).toBeEditable({
+      timeout: 30_000,
+    });
     await composer
       .getByRole('textbox', { name: 'Nova publicação' })
       .fill('Gravado no celular agora');
