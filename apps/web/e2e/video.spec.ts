@@ -103,7 +103,7 @@ test.describe('a phone video', () => {
         .getByTestId('post')
         .first()
         .getByLabel('Vídeo publicado por Carla Mendes');
-      await expect(video).toBeVisible();
+      await expect(video).toBeVisible({ timeout: 30_000 });
       await expect(video).toHaveAttribute('poster', /.+/);
       await video.evaluate((v: HTMLVideoElement) => {
         v.muted = true;

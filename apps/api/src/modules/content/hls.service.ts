@@ -18,8 +18,7 @@ import {
   urlExpired,
   verifyGrant,
 } from '../../lib/storage';
-import { fileNotFound, signedViewUrl } from '../files/files.service';
-import { workspaceFileKey } from '../files/file-paths';
+import { fileNotFound, signedViewUrl, workspaceFileKey } from '../files/files.service';
 
 /** A rung's playlist in a master stays valid this long (a player switches rungs late in a video). */
 const RUNG_URL_TTL_SECONDS = 2 * 3600;

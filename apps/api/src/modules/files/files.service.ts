@@ -109,7 +109,7 @@ import {
   settleObject,
 } from './files.repo';
 
-export { normalizeFilePath } from './file-paths';
+export { normalizeFilePath, workspaceFileKey } from './file-paths';
 
 export interface VerifiedFile {
   /** The normalised workspace-relative path. */
