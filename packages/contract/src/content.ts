@@ -129,6 +129,11 @@ export const ContentAttachment = z
     image_url: z.string().optional(),
     /** Same as `url`, set for videos. */
     video_url: z.string().optional(),
+    /**
+     * Ready videos longer than a minute: signed URL of the HLS master playlist (360p up to the
+     * source, at most 1080p; valid until `expires_at`). Its playlists and segments are signed too.
+     */
+    hls_url: z.string().optional(),
     /** Videos with a poster: signed GET of the poster image. */
     poster_url: z.string().optional(),
     /** Videos with a poster: the poster's file path (to refresh poster_url). */

@@ -51,6 +51,8 @@ export const paths = {
   /** Local storage driver: pre-signed PUT and GET served by the API itself. */
   storageUpload: '/storage/upload',
   storageObject: '/storage/object',
+  /** A video's HLS playlist, rewritten with signed URLs (the signature decides who may read). */
+  mediaHls: '/media/hls',
   // content and profiles
   content: '/content/:ws',
   contentItem: '/content/:ws/:id',

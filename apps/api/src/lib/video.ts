@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, statSync } from 'node:fs';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -392,4 +393,109 @@ export async function mp4PlaysAsIs(read: ReadRange, size: number): Promise<boole
     video.every((t) => t.format === 'avc1' || t.format === 'avc3') &&
     sound.every((t) => t.format === 'mp4a')
   );
+}
+
+/** Videos longer than this also get an HLS ladder (hlsLadder). */
+export const HLS_MIN_SECONDS = 60;
+/** The ladder's rungs by their short side, with the video bit rate each is capped at. */
+const HLS_RUNGS = [
+  { short: 360, maxrate: 800_000 },
+  { short: 480, maxrate: 1_400_000 },
+  { short: 720, maxrate: 2_800_000 },
+  { short: 1080, maxrate: 5_000_000 },
+] as const;
+const HLS_SEGMENT_SECONDS = 4;
+
+export interface HlsRendition {
+  /** `360p`: its playlist is `360p.m3u8`, its segments `360p_0000.ts`… */
+  name: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The rungs of a `width`×`height` video's ladder: 360p up to the video's own short side, at
+ * most 1080p (a video smaller than 360p gets one rung at its size). Sizes are even.
+ */
+export function hlsRenditions(width: number, height: number): HlsRendition[] {
+  const short = Math.min(width, height);
+  const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+  const rungs = HLS_RUNGS.filter((r) => r.short <= short).map((r): number => r.short);
+  if (rungs.length === 0) rungs.push(short);
+  return rungs.map((s) => {
+    const f = s / short;
+    return { name: `${s}p`, width: even(width * f), height: even(height * f) };
+  });
+}
+
+/**
+ * The HLS ladder of a processed MP4 (H.264/AAC, at most 1080p) into `dir`: per rung, an H.264
+ * (Main) + AAC MPEG-TS rendition cut in ~4 s segments with key frames at the same times on
+ * every rung (so a player switches rungs at any segment), its VOD playlist, and `master.m3u8`
+ * listing them with their measured bandwidth. Answers the names of the files written.
+ * `onProgress` gets 0–99 over the whole ladder.
+ */
+export async function hlsLadder(
+  tools: VideoTools,
+  input: string,
+  dir: string,
+  video: { width: number; height: number; durationSeconds: number; hasAudio: boolean },
+  opts: { signal?: AbortSignal; onProgress?: (percent: number) => void } = {},
+): Promise<string[]> {
+  const renditions = hlsRenditions(video.width, video.height);
+  const total = video.durationSeconds * 1e6;
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const [i, r] of renditions.entries()) {
+    const rung = HLS_RUNGS.find((x) => `${x.short}p` === r.name) ?? HLS_RUNGS[0];
+    const args = [
+      ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats'],
+      ...['-progress', 'pipe:1', '-i', input],
+      ...['-map', '0:v:0', ...(video.hasAudio ? ['-map', '0:a:0'] : []), '-dn', '-sn'],
+      ...['-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'main'],
+      ...['-maxrate', String(rung.maxrate), '-bufsize', String(rung.maxrate * 2)],
+      ...['-pix_fmt', 'yuv420p', '-vf', `scale=${r.width}:${r.height}`],
+      // key frames every segment on every rung, and nowhere else: segments line up
+      ...['-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`],
+      ...['-sc_threshold', '0'],
+      ...(video.hasAudio ? ['-c:a', 'aac', '-b:a', r.height >= 720 ? '128k' : '96k'] : []),
+      ...['-f', 'hls', '-hls_time', String(HLS_SEGMENT_SECONDS), '-hls_playlist_type', 'vod'],
+      ...['-hls_segment_filename', path.join(dir, `${r.name}_%04d.ts`)],
+      path.join(dir, `${r.name}.m3u8`),
+    ];
+    let buffered = '';
+    let last = -1;
+    await run(tools.ffmpeg, args, {
+      signal: opts.signal,
+      timeoutMs: Math.max(10 * 60_000, video.durationSeconds * 60_000),
+      onStdout: (chunk) => {
+        buffered += chunk;
+        const parts = buffered.split('\n');
+        buffered = parts.pop() ?? '';
+        for (const line of parts) {
+          const m = /^out_time_(?:us|ms)=(\d+)/.exec(line);
+          if (!m || !total || !opts.onProgress) continue;
+          const done = Math.min(1, Number(m[1]) / total);
+          const percent = Math.min(99, Math.floor(((i + done) / renditions.length) * 100));
+          if (percent > last) opts.onProgress((last = percent));
+        }
+      },
+    });
+  }
+  const written: string[] = [];
+  for (const r of renditions) {
+    const names = (await readdir(dir)).filter(
+      (n) => n === `${r.name}.m3u8` || (n.startsWith(`${r.name}_`) && n.endsWith('.ts')),
+    );
+    let bytes = 0;
+    for (const n of names) bytes += (await stat(path.join(dir, n))).size;
+    written.push(...names);
+    // the average rate with a margin for the peaks (the rungs are capped by -maxrate)
+    const bandwidth = Math.ceil(((bytes * 8) / Math.max(1, video.durationSeconds)) * 1.2);
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${r.width}x${r.height}`);
+    lines.push(`${r.name}.m3u8`);
+  }
+  await writeFile(path.join(dir, 'master.m3u8'), lines.join('\n') + '\n');
+  written.push('master.m3u8');
+  return written;
 }

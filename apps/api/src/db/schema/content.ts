@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -36,6 +37,12 @@ export const contents = pgTable(
      * and the workspace's figures do not count it (migration: scheduled_posts).
      */
     publishAt: timestamp('publish_at', { withTimezone: true }),
+    /**
+     * A video of the post is not ready (processing or failed, content/video.jobs.ts): fans do not
+     * see the post, and the workspace's figures do not count it (migration: media_pending_posts).
+     * Written by content.repo with the attachments' status, in the same transaction.
+     */
+    mediaPending: boolean('media_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -47,6 +54,10 @@ export const contents = pgTable(
     index('contents_scheduled_idx')
       .on(t.id, t.publishAt)
       .where(sql`${t.publishAt} is not null`),
+    /** Posts whose video is not ready (few): the team's list totals count them (feed.queries). */
+    index('contents_media_pending_idx')
+      .on(t.workspaceId)
+      .where(sql`${t.mediaPending}`),
   ],
 );
 
@@ -98,6 +109,12 @@ export const contentAttachments = pgTable(
     progress: integer('progress'),
     /** A video's processing runs asked (1 on posting, +1 per retry): its job's key. */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * A ready video longer than a minute: its HLS master playlist (`media/<id>/hls/master.m3u8`);
+     * the renditions and segments are beside it. Served through signed, rewritten playlists
+     * (content/hls.service.ts).
+     */
+    hlsPath: text('hls_path'),
   },
   (t) => [
     index('content_attachments_content_idx').on(t.contentId),

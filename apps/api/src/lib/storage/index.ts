@@ -24,8 +24,9 @@ import { S3Storage } from './s3';
 import type { Storage } from './types';
 
 export * from './types';
-export { contentTypeForKey, isValidKey } from './keys';
-export { LocalStorage, fileTooLarge } from './local';
+export { HLS_PLAYLIST_TYPE, HLS_SEGMENT_TYPE, contentTypeForKey, isValidKey } from './keys';
+export { LocalStorage, fileTooLarge, invalidSignature, urlExpired } from './local';
+export { grantQuery, verifyGrant } from './signing';
 export { MAX_BYTES, SNIFF_BYTES, sniffMediaType } from './media';
 
 export const UPLOAD_URL_TTL_SECONDS = 600;

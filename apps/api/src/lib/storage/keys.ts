@@ -52,10 +52,16 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   gif: 'image/gif',
   mp4: 'video/mp4',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
   txt: 'text/plain; charset=utf-8',
   json: 'application/json',
   pdf: 'application/pdf',
 };
+
+/** HLS playlists and their MPEG-TS segments (a video's ladder, content/video.jobs.ts). */
+export const HLS_PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+export const HLS_SEGMENT_TYPE = 'video/mp2t';
 
 /** Content type by the key's extension (the local driver keeps no metadata). */
 export function contentTypeForKey(key: string): string {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import {
+  copyFile,
   link,
   mkdir,
   open,
@@ -246,6 +247,19 @@ export class LocalStorage implements Storage {
     const tmp = await this.tmpFile();
     try {
       await writeFile(tmp, body, { flag: 'wx' });
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw isDiskFull(err) ? storageFull() : err;
+    }
+    await this.commit(tmp, key);
+  }
+
+  async putFile(key: string, file: string, _contentType: string): Promise<void> {
+    this.file(key);
+    const tmp = await this.tmpFile();
+    try {
+      // a copy (a clone where the file system has them), never the whole file in memory
+      await copyFile(file, tmp, constants.COPYFILE_EXCL);
     } catch (err) {
       await rm(tmp, { force: true });
       throw isDiskFull(err) ? storageFull() : err;

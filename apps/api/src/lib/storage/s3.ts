@@ -8,6 +8,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import type { Clock } from '../clock';
@@ -174,6 +176,21 @@ export class S3Storage implements Storage {
         Body: body,
         ContentType: contentType,
         ContentLength: body.length,
+      }),
+    );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertKey(key);
+    const { size } = await stat(file);
+    // one streamed PUT (S3 takes up to 5 GB in one): the body is read from the disk as it goes
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(file),
+        ContentType: contentType,
+        ContentLength: size,
       }),
     );
   }

@@ -8,7 +8,8 @@ import { safeEqual } from '../crypto';
  * signature itself, makes the URL invalid.
  */
 export interface UrlGrant {
-  method: 'PUT' | 'GET';
+  /** HLS: a video's playlist, rewritten with signed URLs (content/hls.service.ts). */
+  method: 'PUT' | 'GET' | 'HLS';
   key: string;
   /** Unix seconds. */
   expires: number;
@@ -57,7 +58,7 @@ const INT = /^\d{1,15}$/;
  */
 export function verifyGrant(
   secret: Buffer,
-  method: 'PUT' | 'GET',
+  method: 'PUT' | 'GET' | 'HLS',
   query: Record<string, unknown>,
   now: Date,
 ): GrantCheck {

@@ -2,6 +2,9 @@
  * The storage driver contract, written once and run against every driver
  * (local.test.ts, s3.test.ts). Imported by tests only.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../clock';
 import { InvalidKeyError } from './keys';
@@ -78,6 +81,30 @@ export function describeStorageContract(name: string, setup: () => Promise<Drive
     beforeAll(async () => {
       h = await setup();
       storage = h.storage;
+    });
+
+    it('stores a file of the disk, streamed, and replaces it', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'storage-putfile-'));
+      try {
+        // 3 MB: more than one chunk of any stream on the way
+        const big = Buffer.alloc(3 * 1024 * 1024 + 7);
+        for (let i = 0; i < big.length; i++) big[i] = (i * 31) % 251;
+        await writeFile(path.join(dir, 'v.mp4'), big);
+        await storage.putFile(k('pf/video.mp4'), path.join(dir, 'v.mp4'), 'video/mp4');
+        expect((await storage.head(k('pf/video.mp4')))!.size).toBe(big.length);
+        expect((await collect((await storage.read(k('pf/video.mp4')))!.body)).equals(big)).toBe(
+          true,
+        );
+        await writeFile(path.join(dir, 'w.mp4'), Buffer.from('outro'));
+        await storage.putFile(k('pf/video.mp4'), path.join(dir, 'w.mp4'), 'video/mp4');
+        expect((await storage.readBytes(k('pf/video.mp4'), 0, 99))!.toString()).toBe('outro');
+        await expect(
+          storage.putFile(k('pf/x.mp4'), path.join(dir, 'missing.mp4'), 'video/mp4'),
+        ).rejects.toMatchObject({ code: 'ENOENT' });
+        expect(await storage.head(k('pf/x.mp4'))).toBeNull();
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('puts, heads, reads whole and ranged, and reads bytes', async () => {

@@ -78,6 +78,8 @@ export interface Storage {
   /** Bytes `start..end` (inclusive, clamped to the object); null when missing. */
   readBytes(key: string, start: number, end: number): Promise<Buffer | null>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file of the local disk at `key`, streamed (never read into memory whole). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
   deleteMany(keys: string[]): Promise<void>;
   /** Deletes every object under `prefix` (which ends with `/`); returns how many. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contentAttachments, contentLikes, contents } from '../../db/schema/content';
 import { queryRows, ts, lockUntilCommit } from '../../db/sql';
@@ -86,6 +86,8 @@ export async function insertContent(
       description: input.description,
       priceCents: input.priceCents ?? null,
       publishAt: input.publishAt ?? null,
+      // a video to process: not counted in the figures, not shown to fans, until it is ready
+      mediaPending: input.attachments.some((a) => a.processing),
       createdAt: input.createdAt,
     })
     .returning({ id: contents.id });
@@ -136,7 +138,7 @@ export async function deleteContent(
   tx: DbOrTx,
   workspaceId: string,
   contentId: string,
-): Promise<{ filePaths: string[] } | null> {
+): Promise<{ filePaths: string[]; hlsPaths: string[] } | null> {
   const files = await tx
     .delete(contentAttachments)
     .where(
@@ -150,13 +152,16 @@ export async function deleteContent(
         ),
       ),
     )
-    .returning({ filePath: contentAttachments.filePath });
+    .returning({ filePath: contentAttachments.filePath, hlsPath: contentAttachments.hlsPath });
   const gone = await tx
     .delete(contents)
     .where(and(eq(contents.id, contentId), eq(contents.workspaceId, workspaceId)))
     .returning({ id: contents.id });
   if (gone.length === 0) return null;
-  return { filePaths: files.map((f) => f.filePath) };
+  return {
+    filePaths: files.map((f) => f.filePath),
+    hlsPaths: files.flatMap((f) => (f.hlsPath ? [f.hlsPath] : [])),
+  };
 }
 
 /**
@@ -418,7 +423,7 @@ export async function setVideoProgress(
 export async function saveProcessedVideo(
   tx: DbOrTx,
   video: VideoToProcess,
-  mp4: NewVariant,
+  mp4: NewVariant & { hlsPath?: string | null },
   poster: (NewVariant & { contentType: MediaContentType }) | null,
 ): Promise<boolean> {
   const updated = await tx
@@ -432,6 +437,7 @@ export async function saveProcessedVideo(
       status: 'ready',
       progress: null,
       reason: null,
+      hlsPath: mp4.hlsPath ?? null,
     })
     .where(
       and(
@@ -455,7 +461,38 @@ export async function saveProcessedVideo(
       position: video.position,
       posterOf: video.id,
     });
+  // the post's last video ready: fans see it, and the figures count it (trigger on media_pending)
+  await tx
+    .update(contents)
+    .set({ mediaPending: false })
+    .where(
+      and(
+        eq(contents.id, video.contentId),
+        eq(contents.mediaPending, true),
+        notExists(
+          tx
+            .select({ id: contentAttachments.id })
+            .from(contentAttachments)
+            .where(
+              and(
+                eq(contentAttachments.contentId, video.contentId),
+                eq(contentAttachments.kind, 'video'),
+                ne(contentAttachments.status, 'ready'),
+              ),
+            ),
+        ),
+      ),
+    );
   return true;
+}
+
+/** Whether a video's row points at this HLS playlist (another run of the same paths saved it). */
+export async function isVideoHlsSaved(db: DbOrTx, id: string, hlsPath: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: contentAttachments.id })
+    .from(contentAttachments)
+    .where(and(eq(contentAttachments.id, id), eq(contentAttachments.hlsPath, hlsPath)));
+  return rows.length > 0;
 }
 
 /** A video that could not be processed: its owner sees the reason and may retry or delete. */

@@ -16,7 +16,10 @@ import {
   errorResponses,
   paths,
 } from '@fa-clube/contract';
+import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
+import { HLS_PLAYLIST_TYPE } from '../../lib/storage';
+import { readSignedPlaylist } from './hls.service';
 import {
   createContent,
   deleteContent,
@@ -187,6 +190,37 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => getContentObjectUrl(ctx, request.actor, request.query),
+    );
+
+    app.get(
+      paths.mediaHls,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Playlist HLS de um vídeo, com URLs assinadas (link assinado de curta duração)',
+          description:
+            'A assinatura decide quem lê (como nos demais arquivos): quem pode ver o post recebe ' +
+            '`hls_url` com o anexo. A resposta lista as playlists e os segmentos com URLs assinadas.',
+          querystring: z.object({
+            key: z.string().max(2000).optional(),
+            exp: z.string().max(20).optional(),
+            sig: z.string().max(200).optional(),
+          }),
+          response: {
+            200: z.string().meta({ description: 'Playlist M3U8' }),
+            ...errorResponses(403, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { body, expires } = await readSignedPlaylist(ctx, request.query);
+        const left = Math.max(0, expires - Math.floor(ctx.clock.now().getTime() / 1000));
+        return reply
+          .header('Content-Type', HLS_PLAYLIST_TYPE)
+          .header('Cache-Control', `private, max-age=${Math.min(left, 60)}`)
+          .send(body);
+      },
     );
   };
 }

@@ -42,6 +42,7 @@ import { requireProfile } from '../workspaces/workspaces.service';
 import { publicImageUrl } from '../../lib/storage';
 import {
   deleteWorkspaceFiles,
+  deleteWorkspaceFolder,
   fileNotFound,
   claimUploads,
   normalizeFilePath,
@@ -69,6 +70,7 @@ import {
   toggleLike,
 } from './content.repo';
 import { sendVideoJob } from './video.jobs';
+import { signedHlsUrl } from './hls.service';
 import type { NewAttachment } from './content.repo';
 import type { DbOrTx } from '../../db/client';
 import { cancelItemCharges } from '../payments/payments.service';
@@ -118,6 +120,9 @@ async function toAttachment(
     url,
     ...(a.kind === 'image' ? { image_url: url } : { video_url: url }),
     ...(poster ? { poster_url: poster.url, poster_path: a.poster_path! } : {}),
+    ...(a.kind === 'video' && a.status === 'ready' && a.hls_path
+      ? { hls_url: signedHlsUrl(ctx, workspaceId, a.hls_path, opts.expiresInSeconds) }
+      : {}),
     expires_at: expiresAt.toISOString(),
     ...(a.kind === 'image' || a.width !== null ? { width: a.width, height: a.height } : {}),
     ...(a.status === 'processing' ? { progress: a.progress ?? 0 } : {}),
@@ -409,6 +414,8 @@ export async function deleteContent(
   if (!deleted) throw contentNotFound();
   try {
     await deleteWorkspaceFiles(ctx, workspaceId, deleted.filePaths);
+    for (const hls of deleted.hlsPaths)
+      await deleteWorkspaceFolder(ctx, workspaceId, hls.slice(0, hls.lastIndexOf('/') + 1));
   } catch (err) {
     ctx.logger.error({ err, workspaceId, contentId }, 'could not delete the files of a post');
   }

@@ -43,6 +43,8 @@ export interface AttachmentRow {
   reason: string | null;
   /** A video being processed: percent done. */
   progress: number | null;
+  /** A ready video over a minute: its HLS master playlist. */
+  hls_path: string | null;
 }
 
 export interface ContentRow {
@@ -133,7 +135,7 @@ function itemsQuery(viewerId: string, page: SQL, extra?: PageExtras): SQL {
                       'file_path', a.file_path, 'label', a.label, 'kind', a.kind,
                       'content_type', a.content_type, 'poster_path', pa.file_path,
                       'width', a.width, 'height', a.height, 'status', a.status,
-                      'reason', a.reason, 'progress', a.progress,
+                      'reason', a.reason, 'progress', a.progress, 'hls_path', a.hls_path,
                       'variants', (select coalesce(json_agg(json_build_object(
                                            'file_path', v.file_path, 'width', v.width)
                                          order by v.width), '[]'::json)
@@ -179,11 +181,22 @@ async function selectItems(
   }));
 }
 
-/** Posts of the workspaces `ids` (a query of workspace ids), from their maintained figures. */
-const postTotalQuery = (ids: SQL) =>
+/**
+ * Posts of the workspaces `ids` (a query of workspace ids) the viewer is shown: their maintained
+ * figures (published posts whose media is ready), plus, in the workspaces the viewer is of the
+ * team of, the posts whose video is processing or failed (listed to the team, not counted in the
+ * figures; few: read through contents_media_pending_idx).
+ */
+const postTotalQuery = (ids: SQL, viewerId: string) =>
   // one primary-key lookup per workspace (never a scan of every creator's figures)
-  sql`select coalesce(sum((select f.post_count from ${workspaceFigures} f
-                            where f.workspace_id = i.workspace_id)), 0) as n
+  sql`select coalesce(sum(
+            coalesce((select f.post_count from ${workspaceFigures} f
+                       where f.workspace_id = i.workspace_id), 0)
+            + case when ${isTeamSql(sql`i.workspace_id`, viewerId)}
+                   then (select count(*) from ${contents} pc
+                          where pc.workspace_id = i.workspace_id and pc.media_pending
+                            and pc.publish_at is null)
+                   else 0 end), 0) as n
         from (${ids}) i(workspace_id)`;
 
 /**
@@ -211,7 +224,7 @@ export function feedQueries(input: FeedInput) {
              limit ${input.limit} offset ${input.offset}) top
       join ${contents} c on c.id = top.id`;
   const extras = {
-    total: postTotalQuery(visible),
+    total: postTotalQuery(visible, input.viewerId),
     guard: sql`select m.role from ${workspaceMembers} m
                 where m.workspace_id = ${input.workspaceId} and m.user_id = ${input.viewerId}`,
   };
@@ -268,7 +281,9 @@ export function workspaceContentsQueries(input: {
             or not ${mediaPendingSql(sql`c.id`)})
      order by c.created_at desc nulls last, c.id desc nulls last
      limit ${input.limit} offset ${input.offset}`;
-  const extras = { total: postTotalQuery(sql`select ${input.workspaceId}::uuid`) };
+  const extras = {
+    total: postTotalQuery(sql`select ${input.workspaceId}::uuid`, input.viewerId),
+  };
   return { items: itemsQuery(input.viewerId, page, extras), ...extras };
 }
 

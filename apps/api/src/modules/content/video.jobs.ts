@@ -14,14 +14,16 @@
  * a pt-BR reason; other errors retry, and the last retry fails it. The owner may retry
  * (POST /content/{ws}/{id}/retry-media) or delete the post.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../../lib/context';
 import { queueName } from '../../lib/queue';
 import type { HandlerInfo, Job, QueueDefinition } from '../../lib/queue';
 import {
+  HLS_MIN_SECONDS,
   VideoUnreadableError,
+  hlsLadder,
   makePlayableMp4,
   planVideo,
   posterFrame,
@@ -31,12 +33,15 @@ import type { VideoProbe } from '../../lib/video';
 import {
   deleteUnattachedFiles,
   deleteWorkspaceFiles,
+  deleteWorkspaceFolder,
   downloadWorkspaceFile,
   storeMediaImage,
-  storeWorkspaceFile,
+  storeWorkspaceFilesFromDisk,
 } from '../files/files.service';
+import { HLS_PLAYLIST_TYPE, HLS_SEGMENT_TYPE } from '../../lib/storage';
 import {
   findVideoToProcess,
+  isVideoHlsSaved,
   listProcessingVideos,
   markVideoFailed,
   saveProcessedVideo,
@@ -106,20 +111,34 @@ export async function processVideo(
     try {
       probe = await probeVideo(tools, input, signal);
       const plan = planVideo(probe);
+      // a video over a minute also gets its HLS ladder: the MP4 is the first half of the work
+      const ladder = probe.durationSeconds > HLS_MIN_SECONDS;
       let progress = Promise.resolve();
       let written = 0;
+      const report = (percent: number) => {
+        if (Date.now() - written < PROGRESS_EVERY_MS) return;
+        written = Date.now();
+        progress = progress
+          .then(() => setVideoProgress(ctx.db, video, percent))
+          .catch((err) => ctx.logger.warn({ err }, 'could not write a video progress'));
+      };
       await makePlayableMp4(tools, input, output, probe, plan, {
         signal,
-        onProgress: (percent) => {
-          if (Date.now() - written < PROGRESS_EVERY_MS) return;
-          written = Date.now();
-          progress = progress
-            .then(() => setVideoProgress(ctx.db, video, percent))
-            .catch((err) => ctx.logger.warn({ err }, 'could not write a video progress'));
-        },
+        onProgress: (percent) => report(ladder ? Math.floor(percent / 2) : percent),
       });
+      let hls: string[] = [];
+      if (ladder) {
+        await mkdir(path.join(work, 'hls'));
+        hls = await hlsLadder(
+          tools,
+          output,
+          path.join(work, 'hls'),
+          { ...plan, durationSeconds: probe.durationSeconds, hasAudio: probe.audio !== null },
+          { signal, onProgress: (percent) => report(50 + Math.floor(percent / 2)) },
+        );
+      }
       await progress;
-      await save(ctx, video, output, probe, plan, signal);
+      await save(ctx, video, { output, hlsDir: path.join(work, 'hls'), hls }, probe, plan, signal);
     } catch (err) {
       if (err instanceof VideoUnreadableError && !signal.aborted) {
         ctx.logger.warn({ err, attachmentId: video.id }, 'video refused by ffmpeg');
@@ -140,17 +159,31 @@ export async function processVideo(
 async function save(
   ctx: AppContext,
   video: VideoToProcess,
-  output: string,
+  files: { output: string; hlsDir: string; hls: string[] },
   probe: VideoProbe,
   plan: { width: number; height: number },
   signal: AbortSignal,
 ) {
+  const { output } = files;
   const filePath = `media/${video.id}/video.mp4`;
+  const hlsFolder = `media/${video.id}/hls/`;
   const size = (await stat(output)).size;
-  await storeWorkspaceFile(ctx, video.workspaceId, filePath, await readFile(output), 'video/mp4', {
+  // streamed from the disk to the store, never read into memory whole (a 2 GB video)
+  await storeWorkspaceFilesFromDisk(
+    ctx,
+    video.workspaceId,
+    [
+      { filePath, file: output, contentType: 'video/mp4' },
+      ...files.hls.map((name) => ({
+        filePath: hlsFolder + name,
+        file: path.join(files.hlsDir, name),
+        contentType: name.endsWith('.m3u8') ? HLS_PLAYLIST_TYPE : HLS_SEGMENT_TYPE,
+      })),
+    ],
     // the upload it replaces is counted already, and goes next
-    force: true,
-  });
+    { force: true },
+  );
+  const hlsPath = files.hls.length > 0 ? `${hlsFolder}master.m3u8` : null;
   const written = [filePath];
   let poster: Awaited<ReturnType<typeof storeMediaImage>> | null = null;
   if (!video.hasPoster) {
@@ -172,13 +205,17 @@ async function save(
     saveProcessedVideo(
       tx,
       video,
-      { filePath, size, width: plan.width, height: plan.height },
+      { filePath, size, width: plan.width, height: plan.height, hlsPath },
       poster,
     ),
   );
   if (saved) await deleteWorkspaceFiles(ctx, video.workspaceId, [video.filePath]);
-  // deleted meanwhile (or saved by another run of the same paths): what no post holds goes
-  else await deleteUnattachedFiles(ctx, video.workspaceId, written);
+  else {
+    // deleted meanwhile (or saved by another run of the same paths): what no post holds goes
+    await deleteUnattachedFiles(ctx, video.workspaceId, written);
+    if (hlsPath && !(await isVideoHlsSaved(ctx.db, video.id, hlsPath)))
+      await deleteWorkspaceFolder(ctx, video.workspaceId, hlsFolder);
+  }
 }
 
 export function videoQueue(ctx: AppContext): QueueDefinition<VideoJob> {

@@ -261,6 +261,82 @@ describe('videos processed in the job queue', () => {
     expect(probe.streams.map((s) => s.codec_name)).toEqual(['h264']);
   });
 
+  it('a post whose video is processing or failed is not counted for fans (total_content, the feed total) until it is ready', async () => {
+    const totals = async () => {
+      const profile = await t.inject({
+        method: 'GET',
+        url: `/api/v1/profile?username=${owner.username}`,
+      });
+      const feed = await t.inject({
+        method: 'GET',
+        url: `/api/v1/contents/${fan.workspaceId}/feed`,
+        headers: bearer(fan.accessToken),
+      });
+      expect(profile.statusCode).toBe(200);
+      expect(feed.statusCode).toBe(200);
+      const own = await t.inject({
+        method: 'GET',
+        url: `/api/v1/contents/${owner.workspaceId}/profile?username=${owner.username}`,
+        headers: bearer(owner.accessToken),
+      });
+      const ownProfile = await t.inject({
+        method: 'GET',
+        url: `/api/v1/profile?username=${owner.username}`,
+        headers: bearer(owner.accessToken),
+      });
+      expect(ownProfile.json().total_content).toBe(own.json().total);
+      return {
+        profile: profile.json().total_content as number,
+        feed: feed.json().total as number,
+        // the owner's list shows the post while processing or failed: its totals count it
+        team: own.json().total as number,
+      };
+    };
+    // (the tests before this one waited for their videos: nothing else changes the counts)
+    const before = await totals();
+    // not a video: processing, then failed; counted at neither time
+    const { post, filePath } = await postVideo('mp4', makeMp4());
+    const pending = { ...before, team: before.team + 1 };
+    expect(await totals()).toEqual(pending);
+    expect((await settled(post.id)).status).toBe('failed');
+    expect(await totals()).toEqual(pending);
+
+    // the right bytes in place of the upload, and a retry: ready, counted once
+    const good = clip('counted.mp4', 'testsrc=size=160x120:rate=10:duration=1', [
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    ]);
+    writeFileSync(
+      path.join(t.dataDir, 'files', workspaceFileKey(owner.workspaceId, filePath)),
+      good,
+    );
+    const retry = await t.inject({
+      method: 'POST',
+      url: `/api/v1/content/${owner.workspaceId}/${post.id}/retry-media`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(retry.statusCode).toBe(200);
+    expect((await settled(post.id)).status).toBe('ready');
+    expect(await totals()).toEqual({
+      profile: before.profile + 1,
+      feed: before.feed + 1,
+      team: before.team + 1,
+    });
+    expect(await postOf(fan, post.id)).toBeDefined();
+
+    // deleting it takes it off the count again; deleting a failed one changes nothing
+    const failed = await postVideo('mp4', makeMp4());
+    expect((await settled(failed.post.id)).status).toBe('failed');
+    for (const id of [post.id, failed.post.id]) {
+      const del = await t.inject({
+        method: 'DELETE',
+        url: `/api/v1/content/${owner.workspaceId}/${id}`,
+        headers: bearer(owner.accessToken),
+      });
+      expect(del.statusCode).toBe(200);
+    }
+    expect(await totals()).toEqual(before);
+  }, 120_000);
+
   it('while processing: the owner sees the progress, the team sees the post, fans and strangers do not', async () => {
     const { post } = await postVideo('mp4', makeMp4());
     // held in processing: its job is for another run

@@ -46,6 +46,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { EXTENSION_CONTENT_TYPE, EXTENSION_KIND } from '@fa-clube/contract';
 import type {
@@ -109,7 +110,7 @@ import {
   settleObject,
 } from './files.repo';
 
-export { normalizeFilePath } from './file-paths';
+export { normalizeFilePath, workspaceFileKey } from './file-paths';
 
 export interface VerifiedFile {
   /** The normalised workspace-relative path. */
@@ -518,27 +519,45 @@ export async function downloadWorkspaceFile(
 }
 
 /**
- * Stores bytes made from a workspace's file (a processed video) at `filePath`, counted in the
- * quota (`force`: even over it, as what it replaces goes). Does not check access.
+ * Stores files of the local disk (a processed video, its HLS ladder) at their workspace paths,
+ * streamed, all counted in the quota at once (`force`: even over it, as the upload they are made
+ * from goes). Does not check access.
  */
-export async function storeWorkspaceFile(
+export async function storeWorkspaceFilesFromDisk(
   ctx: AppContext,
   workspaceId: string,
-  filePath: string,
-  data: Buffer,
-  contentType: string,
+  files: ReadonlyArray<{ filePath: string; file: string; contentType: string }>,
   opts: { force?: boolean } = {},
 ): Promise<void> {
-  const path = normalizeFilePath(filePath);
+  if (files.length === 0) return;
+  const sized = await Promise.all(
+    files.map(async (f) => ({
+      ...f,
+      filePath: normalizeFilePath(f.filePath),
+      bytes: (await stat(f.file)).size,
+    })),
+  );
   const fits = await recordStoredObjects(ctx.db, {
     workspaceId,
-    objects: [{ filePath: path, bytes: data.length }],
+    objects: sized.map((f) => ({ filePath: f.filePath, bytes: f.bytes })),
     quota: ctx.config.storage.quotaBytes,
     force: opts.force ?? false,
     now: ctx.clock.now(),
   });
   if (!fits) throw quotaExceeded(ctx.config.storage.quotaBytes);
-  await ctx.storage.put(workspaceFileKey(workspaceId, path), data, contentType);
+  for (const f of sized)
+    await ctx.storage.putFile(workspaceFileKey(workspaceId, f.filePath), f.file, f.contentType);
+}
+
+/** Deletes every workspace file under `prefix` (a folder path ending with `/`). Does not check access. */
+export async function deleteWorkspaceFolder(
+  ctx: AppContext,
+  workspaceId: string,
+  prefix: string,
+): Promise<void> {
+  const folder = normalizeFilePath(prefix.replace(/\/+$/, '')) + '/';
+  await ctx.storage.deletePrefix(workspaceFileKey(workspaceId, folder.slice(0, -1)) + '/');
+  await removeObjectsUnder(ctx.db, workspaceId, folder);
 }
 
 /** Deletes those of the files no post holds (work of a job whose post went). Does not check access. */

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { contents } from '../../db/schema/content';
 import { workspaceFigures } from '../../db/schema/figures';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
@@ -49,8 +50,20 @@ export async function findProfile(
       description: w.description,
       avatarPath: w.avatarPath,
       coverPath: w.coverPath,
-      totalContent: sql<number>`coalesce((select f.post_count from ${workspaceFigures} f
-          where f.workspace_id = w.id), 0)`.mapWith(Number),
+      // the maintained figure (published, media ready); the team also sees, and counts, the
+      // posts whose video is processing or failed (few: contents_media_pending_idx)
+      totalContent: (viewer
+        ? sql<number>`coalesce((select f.post_count from ${workspaceFigures} f
+          where f.workspace_id = w.id), 0)
+          + case when exists (select 1 from ${workspaceMembers} tm
+                               where tm.workspace_id = w.id and tm.user_id = ${viewer})
+                 then (select count(*) from ${contents} pc
+                        where pc.workspace_id = w.id and pc.media_pending
+                          and pc.publish_at is null)
+                 else 0 end`
+        : sql<number>`coalesce((select f.post_count from ${workspaceFigures} f
+          where f.workspace_id = w.id), 0)`
+      ).mapWith(Number),
       ownerFullName: sql<string>`coalesce((select u.full_name from ${workspaceMembers} m
           join ${users} u on u.id = m.user_id
           where m.workspace_id = w.id and m.role = 'owner'), w.label)`,

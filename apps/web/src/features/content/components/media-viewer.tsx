@@ -17,6 +17,7 @@ import { useFreshMedia } from '../hooks/use-fresh-media';
 import { useWheelStep, wrapIndex } from '../hooks/use-wheel-step';
 import type { ViewerItem } from '../lib/viewer-items';
 import { LikeButton } from './like-button';
+import { PostVideo } from './post-video';
 import { RelativeTime } from './relative-time';
 
 /** A horizontal swipe longer than this (px) steps. */
@@ -30,9 +31,10 @@ function ViewerMedia({ item }: { item: ViewerItem }) {
   }
   if (attachment.kind === 'video') {
     return (
-      <video
+      <PostVideo
         key={attachment.file_path}
         src={media.src}
+        hlsUrl={media.src === attachment.url ? attachment.hls_url : undefined}
         poster={media.poster}
         onError={media.onError}
         aria-label={t.content.post.videoLabel(post.full_name)}

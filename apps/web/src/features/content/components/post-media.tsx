@@ -6,6 +6,7 @@ import { t } from '@/i18n/content';
 import { cn } from '@/lib/utils';
 import { useFreshMedia } from '../hooks/use-fresh-media';
 import { useRetryMedia } from '../hooks/use-retry-media';
+import { PostVideo } from './post-video';
 
 interface PostMediaProps {
   attachment: ContentAttachment;
@@ -117,8 +118,10 @@ function ReadyMedia({ attachment, username, authorName, onOpen }: PostMediaProps
 
   return (
     <div className="relative overflow-hidden rounded-xl bg-black">
-      <video
+      <PostVideo
         src={media.src}
+        // a refreshed URL (the list's expired) is the MP4's alone: the playlist's went with it
+        hlsUrl={media.src === attachment.url ? attachment.hls_url : undefined}
         poster={media.poster}
         // the box is reserved from the processed video's size
         width={attachment.width ?? undefined}
