@@ -10,6 +10,7 @@ import { contents } from '../../db/schema/content';
 import { emailPlatformSuppressions } from '../../db/schema/email-marketing';
 import {
   newPostMailWindows,
+  postNotifications,
   postNotificationRecipients,
   pushSubscriptions,
   subscriptionNotificationSettings,
@@ -151,4 +152,30 @@ export async function workspaceCard(
          where w.id = ${workspaceId} and w.deleted_at is null`,
   );
   return row ?? null;
+}
+
+/**
+ * Whether fans can see the post yet: a post whose video is still processing (or failed) is told
+ * of when its media is ready (decision 095), not before (its fan-out waits, unfinished).
+ */
+export async function postMediaPending(db: DbOrTx, contentId: string): Promise<boolean> {
+  const [row] = await queryRows<{ media_pending: boolean }>(
+    db,
+    sql`select media_pending from ${contents} where id = ${contentId}`,
+  );
+  return row?.media_pending ?? false;
+}
+
+/**
+ * Posts still unfinished that were recorded before `before` and that fans can see (media ready):
+ * the sweep sends their job again — and so tells of a post whose video became ready since.
+ */
+export async function unfinishedPostNotifications(db: DbOrTx, before: Date, limit: number) {
+  return queryRows<{ contentId: string }>(
+    db,
+    sql`select n.content_id as "contentId" from ${postNotifications} n
+          join ${contents} c on c.id = n.content_id and not c.media_pending
+         where n.finished_at is null and n.created_at < ${ts(before)}
+         order by n.created_at limit ${limit}`,
+  );
 }

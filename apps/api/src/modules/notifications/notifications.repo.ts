@@ -65,16 +65,6 @@ export async function finishPostNotification(db: DbOrTx, contentId: string, now:
     .where(and(eq(postNotifications.contentId, contentId), isNull(postNotifications.finishedAt)));
 }
 
-/** Posts still unfinished that were recorded before `before` (the sweep sends their job again). */
-export async function unfinishedPostNotifications(db: DbOrTx, before: Date, limit: number) {
-  return db
-    .select({ contentId: postNotifications.contentId })
-    .from(postNotifications)
-    .where(and(isNull(postNotifications.finishedAt), lt(postNotifications.createdAt, before)))
-    .orderBy(postNotifications.createdAt)
-    .limit(limit);
-}
-
 /**
  * The (post, fan) claims: a pair already recorded is skipped (primary key), so running a batch
  * again tells nobody twice. Answers the fans newly recorded.

@@ -27,8 +27,10 @@ import {
   digestRecipient,
   findOwnSubscription,
   pairsDueForMail,
+  postMediaPending,
   postSummaries,
   subscribersToTell,
+  unfinishedPostNotifications,
   workspaceCard,
 } from './notifications.queries';
 import type { DigestRecipient } from './notifications.queries';
@@ -48,7 +50,6 @@ import {
   insertRecipients,
   saveSettings,
   takeMailWindow,
-  unfinishedPostNotifications,
 } from './notifications.repo';
 
 /** At most one new-post e-mail per creator and fan in this time. */
@@ -136,6 +137,8 @@ export async function fanOutNewPost(
 ): Promise<void> {
   const post = await findPostNotification(ctx.db, contentId);
   if (!post || post.finishedAt) return;
+  // a video still processing: told of once it is ready (the sweep sends this job again then)
+  if (await postMediaPending(ctx.db, contentId)) return;
   for (;;) {
     if (signal.aborted) throw new Error('aviso interrompido: o job volta para a fila');
     const now = ctx.clock.now();

@@ -332,4 +332,30 @@ describe('the new-post e-mail', () => {
     await t.mail.waitFor(only.email, (m) => /Nova publicação de /.test(m.subject));
     expect((await sendNewPostDigests(t.ctx)).resent).toBe(0);
   });
+
+  it('a post whose video is still processing tells nobody until its media is ready, then once', async () => {
+    const { owner, fans } = await creatorWithFans(1);
+    const [only] = fans as [TestUser];
+    t.ctx.queue = createJobQueue({ database: t.database, logger });
+    const post = await createPost(t, owner, { text: 'Vídeo chegando' });
+    t.ctx.queue = queue;
+    // as the media module leaves a post whose video is processing (decision 095)
+    await t.ctx.db.execute(sql`update contents set media_pending = true where id = ${post.id}`);
+    await fanOutNewPost(t.ctx, post.id, new AbortController().signal);
+    const recipients = () =>
+      t.ctx.db
+        .select()
+        .from(postNotificationRecipients)
+        .where(eq(postNotificationRecipients.contentId, post.id));
+    expect(await recipients()).toHaveLength(0);
+    t.clock.advance(2 * MIN);
+    expect((await sendNewPostDigests(t.ctx)).resent).toBe(0);
+
+    await t.ctx.db.execute(sql`update contents set media_pending = false where id = ${post.id}`);
+    expect((await sendNewPostDigests(t.ctx)).resent).toBe(1);
+    await fannedOut(post.id);
+    const mail = await t.mail.waitFor(only.email, (m) => /Nova publicação de /.test(m.subject));
+    expect(mail.text).toContain('Vídeo chegando');
+    expect(await recipients()).toHaveLength(1);
+  });
 });
