@@ -1,0 +1,2 @@
+CREATE INDEX "workspaces_creator_username_prefix_idx" ON "workspaces" USING btree (lower("username") text_pattern_ops) WHERE "workspaces"."creator_since" is not null and "workspaces"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "workspaces_creator_name_search_idx" ON "workspaces" USING gin (to_tsvector('simple'::regconfig, translate(lower("label"), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn'))) WHERE "workspaces"."creator_since" is not null and "workspaces"."deleted_at" is null;
