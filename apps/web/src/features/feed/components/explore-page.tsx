@@ -42,8 +42,9 @@ function CreatorCard({ profile }: { profile: RecommendedProfile }) {
           <Link to={to} className="truncate font-semibold hover:underline">
             {profile.label}
           </Link>
+          <span className="truncate text-xs text-muted-foreground">@{profile.username}</span>
           <span className="truncate text-xs text-muted-foreground">
-            @{profile.username} · {s.posts(profile.total_content)}
+            {s.posts(profile.total_content)}
           </span>
         </div>
         <Button asChild size="sm" className="min-h-11 shrink-0 sm:min-h-9">
@@ -102,7 +103,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: stri
       role="search"
       noValidate
       onSubmit={form.handleSubmit((values) => onSearch(values.q))}
-      className="flex items-start gap-2"
+      className="flex max-w-2xl items-start gap-2"
     >
       <Field
         label={<span className="sr-only">{s.searchLabel}</span>}

@@ -29,10 +29,20 @@ const shortcuts: { icon: LucideIcon; title: string; text: string; to: string }[]
   },
 ];
 
-/** The fan's places, at the top of the fan-first home: subscriptions, messages, finding creators. */
-export function FanShortcuts() {
+/**
+ * The fan's greeting and places, at the top of the fan-first home: subscriptions, messages,
+ * finding creators.
+ */
+export function FanShortcuts({ firstName }: { firstName: string }) {
   return (
-    <nav aria-label={t.content.feed.fanShortcutsLabel} data-testid="fan-shortcuts">
+    <nav
+      aria-label={t.content.feed.fanShortcutsLabel}
+      data-testid="fan-shortcuts"
+      className="grid gap-3"
+    >
+      <h2 className="text-lg font-semibold tracking-tight">
+        {firstName ? t.dashboard.welcome(firstName) : t.dashboard.welcomeAnonymous}
+      </h2>
       <ul className="grid gap-2 sm:grid-cols-3">
         {shortcuts.map(({ icon: Icon, title, text, to }) => (
           <li key={to}>

@@ -107,7 +107,7 @@ export function FeedPage({ composer, posts, insights, scheduled }: FeedPageProps
             <Skeleton data-testid="feed-settling" className="h-40 rounded-2xl" />
           ) : (
             <>
-              {fan ? <FanShortcuts /> : null}
+              {fan ? <FanShortcuts firstName={firstName} /> : null}
               {owner && waitingPix > 0 ? <WaitingPix count={waitingPix} /> : null}
               {owner && ws && !newCreator ? insights?.(ws) : null}
               {newCreator ? <GettingStarted firstName={firstName} /> : null}
