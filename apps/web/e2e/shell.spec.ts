@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, signInApi, storeSession } from './support/api';
+import { becomeCreator, createUser, signInApi, storeSession } from './support/api';
 import { captureScreens } from './support/screens';
 
 test.describe('app shell and pages', () => {
@@ -10,7 +10,10 @@ test.describe('app shell and pages', () => {
     // every page at two widths, light and dark, with axe: over a minute on a busy machine
     test.setTimeout(180_000);
     const user = await createUser(request, { full_name: 'Bianca Torres' });
-    await storeSession(page, await signInApi(request, user));
+    const tokens = await signInApi(request, user);
+    // the creator's shell (a sign-up alone is a fan's, issue 34)
+    await becomeCreator(request, tokens);
+    await storeSession(page, tokens);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });

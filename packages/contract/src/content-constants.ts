@@ -13,3 +13,10 @@ export const COMPOSER_CONTENT_TYPES = [
   'video/quicktime',
   'video/webm',
 ] as const;
+
+/** Shortest search for creators (GET /profiles/search?q=), without the leading @. */
+export const CREATOR_SEARCH_MIN = 2;
+/** Longest search for creators. */
+export const CREATOR_SEARCH_MAX = 60;
+/** At most this many creators per search. */
+export const CREATOR_SEARCH_LIMIT = 20;

@@ -8,7 +8,12 @@ import { Money, Timestamp, Username, Uuid } from './common';
 import { isMajorAmount } from './money';
 import { PAGING } from './paging';
 import { pageQuery, paged } from './paged';
-import { POST_TEXT_MAX, POST_TEXT_MIN } from './content-constants';
+import {
+  CREATOR_SEARCH_MAX,
+  CREATOR_SEARCH_MIN,
+  POST_TEXT_MAX,
+  POST_TEXT_MIN,
+} from './content-constants';
 
 /** Pay-per-view: a post's price in reais (issue 32), 1.00 to 5000.00. */
 export const POST_PRICE = { min: 1, max: 5000 } as const;
@@ -294,6 +299,29 @@ export const RecommendedResponse = z
   .object({ profiles: z.array(RecommendedProfile) })
   .meta({ id: 'RecommendedResponse' });
 export type RecommendedResponse = z.infer<typeof RecommendedResponse>;
+
+/**
+ * GET /profiles/search?q=: creators by name or @username (issue 34). A leading @ is dropped and
+ * spaces are folded; 2 to 60 characters.
+ */
+export const CreatorSearchQuery = z.object({
+  q: z
+    .string({ message: 'Digite o que buscar.' })
+    .transform((q) => q.trim().replace(/^@+/, '').replace(/\s+/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(CREATOR_SEARCH_MIN, `Digite pelo menos ${CREATOR_SEARCH_MIN} caracteres.`)
+        .max(CREATOR_SEARCH_MAX, `Digite no máximo ${CREATOR_SEARCH_MAX} caracteres.`),
+    ),
+});
+export type CreatorSearchQuery = z.infer<typeof CreatorSearchQuery>;
+
+/** The creators found, best first (an exact @username, then @username prefixes, then names). */
+export const CreatorSearchResponse = z
+  .object({ profiles: z.array(RecommendedProfile) })
+  .meta({ id: 'CreatorSearchResponse' });
+export type CreatorSearchResponse = z.infer<typeof CreatorSearchResponse>;
 
 /** Error codes of posts, likes, the feed and the public profiles. */
 export const CONTENT_ERRORS = defineErrors({

@@ -33,6 +33,8 @@ export const paths = {
   workspaceInvite: '/workspaces/:id/invite',
   workspaceInviteItem: '/workspaces/:id/invite/:inviteId',
   workspaceTransfer: '/workspaces/:id/transfer/ownership',
+  /** POST: the owner chooses to be a creator ('Quero ser criador'). */
+  workspaceCreator: '/workspaces/:id/creator',
   teamMembers: '/teams/:id/members',
   teamMember: '/teams/:id/member/:memberId',
   acceptInvitation: '/teams/accept/invitation/:id',
@@ -63,6 +65,8 @@ export const paths = {
   scheduledContents: '/contents/:ws/scheduled',
   contentObject: '/contents/objects',
   recommended: '/profiles/:ws/recommended',
+  /** GET ?q=: creators by name or @username (signed in). */
+  creatorSearch: '/profiles/search',
   profile: '/profile',
   subscribers: '/subscribers/:ws',
   subscribersExport: '/subscribers/:ws/export.csv',

@@ -45,6 +45,11 @@ export const Workspace = z
     avatar_url: z.string().nullable(),
     cover_url: z.string().nullable(),
     is_owner: z.boolean(),
+    /**
+     * The owner chose to be a creator ('Quero ser criador', a plan set up): the creator's home
+     * and menu. False for the workspace of a sign-up until then (the fan-first home).
+     */
+    is_creator: z.boolean(),
   })
   .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof Workspace>;

@@ -42,6 +42,21 @@ export async function createUser(
   return user;
 }
 
+/**
+ * 'Quero ser criador' through the API (POST /workspaces/{id}/creator): the creator's home and
+ * menu, for journeys about a creator's screens (a sign-up alone is a fan's, issue 34).
+ */
+export async function becomeCreator(request: APIRequestContext, tokens: Tokens) {
+  const headers = { Authorization: `Bearer ${tokens.access_token}` };
+  const list = await request.get('/api/v1/workspaces', { headers });
+  expect(list.status(), await list.text()).toBe(200);
+  const { workspaces } = (await list.json()) as { workspaces: { id: string; is_owner: boolean }[] };
+  const own = workspaces.find((w) => w.is_owner);
+  if (!own) throw new Error('no own workspace');
+  const res = await request.post(`/api/v1/workspaces/${own.id}/creator`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** POST /api/v1/token (with a 2FA code when given). */
 export async function signInApi(
   request: APIRequestContext,

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createUser, signInApi } from './api';
+import { becomeCreator, createUser, signInApi } from './api';
 import type { Tokens, UserData } from './api';
 
 /** API-side setup for the content journeys: creators, posts, Pix, plans and paid subscriptions. */
@@ -18,13 +18,19 @@ const auth = (account: Account) => ({
   'X-Device-Type': 'desktop',
 });
 
-/** Signs up and in; `workspaceId` is the user's own workspace. */
+/**
+ * Signs up and in; `workspaceId` is the user's own workspace. By default the account has chosen
+ * 'Quero ser criador' (the journeys here are about creators' screens); `creator: false` keeps
+ * the fan-first home of a fresh sign-up (issue 34).
+ */
 export async function createAccount(
   request: APIRequestContext,
   overrides: Partial<UserData> = {},
+  { creator = true }: { creator?: boolean } = {},
 ): Promise<Account> {
   const user = await createUser(request, overrides);
   const tokens = await signInApi(request, user);
+  if (creator) await becomeCreator(request, tokens);
   const res = await request.get('/api/v1/workspaces', {
     headers: { Authorization: `Bearer ${tokens.access_token}` },
   });

@@ -1,9 +1,11 @@
 import {
+  CreditCard,
   FolderOpen,
   HandCoins,
   Megaphone,
   LayoutDashboard,
   MessageCircle,
+  Search,
   Settings,
   UserRound,
   Users,
@@ -19,6 +21,7 @@ import { appsNav } from '@/features/apps/nav';
 import { filesNav } from '@/features/files/nav';
 import { financeNav } from '@/features/finance/nav';
 import { t } from '@/i18n/pt-BR';
+import { isCreatorWorkspace } from '@/lib/session';
 import { page } from './lazy-page';
 import { RequireAuth } from './guards';
 import { Root } from './root';
@@ -38,6 +41,14 @@ import { Root } from './root';
  */
 
 const nav = (entry: NavHandle['nav']): NavHandle => ({ nav: entry });
+
+/**
+ * The creator's places (Assinantes, Gorjetas, Finanças, …) show once the owner chose to be a
+ * creator; a fan's workspace sees 'Minhas assinaturas' instead (issue 34, decision 093).
+ */
+const creatorOnly = isCreatorWorkspace;
+const fanOnly = (workspace: Parameters<typeof isCreatorWorkspace>[0]) =>
+  !isCreatorWorkspace(workspace);
 
 /** /settings/*: each section is a tab of the settings sub-navigation, in `order`. */
 const settingsRoutes: RouteObject[] = [
@@ -159,6 +170,11 @@ const shellRoutes: RouteObject[] = [
         element: dashboardPage,
       },
       {
+        path: '/explore',
+        handle: nav({ label: t.nav.explore, icon: Search, order: 12 }),
+        element: page(() => import('./routes/explore').then((m) => m.ExploreRoute)),
+      },
+      {
         path: '/messages',
         handle: nav({
           label: t.nav.messages,
@@ -180,6 +196,7 @@ const shellRoutes: RouteObject[] = [
           icon: Users,
           order: 20,
           badge: ChargesWaitingBadge,
+          visible: creatorOnly,
         }),
         element: page(() => import('./routes/subscribers').then((m) => m.SubscribersRoute)),
       },
@@ -189,12 +206,17 @@ const shellRoutes: RouteObject[] = [
       },
       {
         path: '/tips',
-        handle: nav({ label: t.nav.tips, icon: HandCoins, order: 22 }),
+        handle: nav({ label: t.nav.tips, icon: HandCoins, order: 22, visible: creatorOnly }),
         element: page(() => import('./routes/tips').then((m) => m.TipsRoute)),
       },
       {
         path: '/broadcasts',
-        handle: nav({ label: t.nav.broadcasts, icon: Megaphone, order: 23 }),
+        handle: nav({
+          label: t.nav.broadcasts,
+          icon: Megaphone,
+          order: 23,
+          visible: creatorOnly,
+        }),
         element: page(() => import('./routes/broadcasts').then((m) => m.BroadcastsRoute)),
       },
       {
@@ -204,6 +226,7 @@ const shellRoutes: RouteObject[] = [
           icon: Wallet,
           order: 25,
           activeWithin: '/finance',
+          visible: creatorOnly,
         }),
         element: page(() => import('./routes/finance').then((m) => m.FinanceRoute), {
           sections: financeSections,
@@ -212,6 +235,12 @@ const shellRoutes: RouteObject[] = [
       },
       {
         path: '/subscriptions',
+        handle: nav({
+          label: t.userMenu.mySubscriptions,
+          icon: CreditCard,
+          order: 18,
+          visible: fanOnly,
+        }),
         element: page(() =>
           import('./routes/my-subscriptions').then((m) => m.MySubscriptionsRoute),
         ),
@@ -230,7 +259,7 @@ const shellRoutes: RouteObject[] = [
       },
       {
         path: '/files',
-        handle: nav({ label: filesNav.nav, icon: FolderOpen, order: 27 }),
+        handle: nav({ label: filesNav.nav, icon: FolderOpen, order: 27, visible: creatorOnly }),
         element: page(() => import('./routes/files').then((m) => m.FilesRoute)),
       },
       {
@@ -263,7 +292,11 @@ const shellRoutes: RouteObject[] = [
   },
 ];
 
-/** The shell's navigation: Overview, Mensagens, Assinantes, Finanças, Arquivos, Perfil, Configurações (spec section 2, issues 9, 10 and 24). */
+/**
+ * The shell's navigation: Overview, Encontrar criadores, Mensagens, Assinantes, Finanças, Arquivos,
+ * Perfil, Configurações (spec section 2, issues 9, 10, 24 and 34); a fan's workspace has
+ * 'Minhas assinaturas' in place of the creator's places.
+ */
 export const shellNav = collectNav(shellRoutes);
 
 /**

@@ -45,6 +45,10 @@ export const t = {
     profile: 'Perfil',
     settings: 'Configurações',
     messages: 'Mensagens',
+    /** The search for creators and the recommended ones (issue 34). */
+    explore: 'Encontrar criadores',
+    /** The phone's top bar: the search's button. */
+    searchCreators: 'Buscar criadores',
     /** The accessible text of the unread badge ('Mensagens (3 conversas não lidas)'). */
     unreadChats: (count: number) =>
       count >= 100

@@ -31,7 +31,17 @@ export interface StoredWorkspace {
   avatar_url?: string | null;
   cover_url?: string | null;
   is_owner: boolean;
+  /**
+   * The owner chose to be a creator ('Quero ser criador', a plan): the creator's home and menu.
+   * Only an explicit false is a fan's workspace (a workspace stored before the field existed, or
+   * built from the login metadata, keeps the creator's menu until the list reloads).
+   */
+  is_creator?: boolean;
 }
+
+/** A creator's workspace (or a member of one's team): Assinantes, Finanças, Arquivos, … */
+export const isCreatorWorkspace = (workspace: StoredWorkspace | null | undefined) =>
+  workspace?.is_creator !== false;
 
 const CHANGE_EVENT = 'fa-clube:session';
 const SESSION_KEYS: readonly string[] = [

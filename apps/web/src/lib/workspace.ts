@@ -16,6 +16,7 @@ interface WorkspaceItem {
   avatar_url?: string | null;
   cover_url?: string | null;
   is_owner?: boolean;
+  is_creator?: boolean;
 }
 
 export function toStoredWorkspace(item: WorkspaceItem): StoredWorkspace {
@@ -27,6 +28,7 @@ export function toStoredWorkspace(item: WorkspaceItem): StoredWorkspace {
     avatar_url: item.avatar_url ?? null,
     cover_url: item.cover_url ?? null,
     is_owner: item.is_owner ?? false,
+    ...(item.is_creator === undefined ? {} : { is_creator: item.is_creator }),
   };
 }
 
@@ -113,4 +115,17 @@ export function switchWorkspace(queryClient: QueryClient, item: WorkspaceItem) {
   );
   setWorkspace(next);
   void queryClient.invalidateQueries();
+}
+
+/**
+ * The workspace `id` became a creator's on the server (a plan set up): the stored copy and the
+ * cached list say so at once, so the creator's menu shows without a reload (issue 34).
+ */
+export function markWorkspaceCreator(queryClient: QueryClient, id: string) {
+  queryClient.setQueryData<StoredWorkspace[]>(WORKSPACES_QUERY_KEY, (list) =>
+    list?.map((w) => (w.id === id ? { ...w, is_creator: true } : w)),
+  );
+  const current = getWorkspace();
+  if (current?.id === id && current.is_creator === false)
+    setWorkspace({ ...current, is_creator: true });
 }

@@ -3,7 +3,7 @@
  * They read workspaces, their owners, subscriptions and the maintained
  * workspace figures (post counts, latest post, active subscribers) at once.
  */
-import { and, asc, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -11,7 +11,13 @@ import { contents } from '../../db/schema/content';
 import { workspaceFigures } from '../../db/schema/figures';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
-import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import {
+  SEARCH_ACCENTED,
+  SEARCH_PLAIN,
+  creatorNameVector,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema/workspaces';
 import type { WorkspaceRole } from '../../db/schema/workspaces';
 import { activeSubscription, activeSubscriptionSql } from '../../read-models/active-subscription';
 
@@ -157,6 +163,73 @@ export function recommendedQuery(
       sql`${f.activeSubscribers} desc nulls last`,
       sql`${f.latestPostAt} desc nulls last`,
       asc(f.workspaceId),
+    )
+    .limit(input.limit);
+}
+
+/** The search's text as the index holds names: lower case, the same accents taken off. */
+function plainText(text: string): string {
+  let out = '';
+  for (const ch of text.toLowerCase()) {
+    const i = SEARCH_ACCENTED.indexOf(ch);
+    out += i >= 0 ? SEARCH_PLAIN[i] : ch;
+  }
+  return out;
+}
+
+/**
+ * What the search looks for: the name's words, each as a prefix ('ana cla' → 'ana:* & cla:*',
+ * letters and digits only, so nothing of the query language gets through), and the @username
+ * prefix when the text could be one.
+ */
+export function creatorSearchTerms(q: string): { words: string | null; handle: string | null } {
+  const plain = plainText(q);
+  const tokens = plain
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  const handle = /^[a-z0-9._]+$/.test(plain) ? plain : null;
+  return { words: tokens.length ? tokens.map((w) => `${w}:*`).join(' & ') : null, handle };
+}
+
+/**
+ * GET /profiles/search: creators (decision 093) whose @username starts with the text or whose
+ * name has words starting with each of its words. Both go through partial indexes of the
+ * searchable workspaces (btree text_pattern_ops on lower(username), GIN on the name's vector):
+ * the cost follows the matches, not the table (decision 094). An exact @username comes first,
+ * then @username prefixes, then the creators with more posts.
+ */
+export async function searchCreators(
+  db: DbOrTx,
+  input: { q: string; limit: number },
+): Promise<RecommendedRow[]> {
+  const { words, handle } = creatorSearchTerms(input.q);
+  const f = workspaceFigures;
+  const username = sql`lower(${workspaces.username})`;
+  const handleLike = handle ? `${handle.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const matches = [
+    handleLike ? sql`${username} like ${handleLike}` : null,
+    words ? sql`${creatorNameVector(workspaces.label)} @@ to_tsquery('simple', ${words})` : null,
+  ].filter((m) => m !== null);
+  if (matches.length === 0) return [];
+  return db
+    .select({
+      username: workspaces.username,
+      label: workspaces.label,
+      description: workspaces.description,
+      avatarPath: workspaces.avatarPath,
+      coverPath: workspaces.coverPath,
+      totalContent: sql<number>`coalesce(${f.postCount}, 0)`.mapWith(Number),
+    })
+    .from(workspaces)
+    .leftJoin(f, eq(f.workspaceId, workspaces.id))
+    .where(and(isNotNull(workspaces.creatorSince), isNull(workspaces.deletedAt), or(...matches)))
+    .orderBy(
+      handle ? sql`(${username} = ${handle}) desc` : sql`1`,
+      handleLike ? sql`(${username} like ${handleLike}) desc` : sql`1`,
+      sql`${f.postCount} desc nulls last`,
+      asc(workspaces.label),
+      asc(workspaces.id),
     )
     .limit(input.limit);
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ContentParams,
+  CreatorSearchQuery,
+  CreatorSearchResponse,
   Profile,
   ProfileQuery,
   RecommendedResponse,
@@ -8,7 +10,7 @@ import {
   paths,
 } from '@fa-clube/contract';
 import type { AppContext } from '../../lib/context';
-import { getProfile, getRecommended } from './profiles.service';
+import { findCreators, getProfile, getRecommended } from './profiles.service';
 
 const tags = ['profiles'];
 
@@ -27,6 +29,22 @@ export function profilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => getProfile(ctx, request.actor, request.query.username),
+    );
+
+    app.get(
+      paths.creatorSearch,
+      {
+        schema: {
+          tags,
+          summary: 'Buscar criadores pelo nome ou @usuário (até 20)',
+          description:
+            'q de 2 a 60 caracteres; um @ no início é ignorado. O nome casa por palavras (prefixo de ' +
+            'cada uma, sem acentos); o @usuário, pelo começo. Só criadores (decisões 093 e 094).',
+          querystring: CreatorSearchQuery,
+          response: { 200: CreatorSearchResponse, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => findCreators(ctx, request.actor, request.query.q),
     );
 
     app.get(

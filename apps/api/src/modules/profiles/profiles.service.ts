@@ -3,14 +3,24 @@
  * who the creator is and how many posts they have (`total_content`), never
  * what the posts hold (that is the content module's, behind the paywall).
  */
-import { RECOMMENDED_LIMIT } from '@fa-clube/contract';
-import type { Profile, RecommendedResponse } from '@fa-clube/contract';
+import { CREATOR_SEARCH_LIMIT, RECOMMENDED_LIMIT } from '@fa-clube/contract';
+import type { CreatorSearchResponse, Profile, RecommendedResponse } from '@fa-clube/contract';
 import { AppError } from '../../lib/errors';
-import { requireWorkspaceRole } from '../../read-models/access';
+import { requireActor, requireWorkspaceRole } from '../../read-models/access';
 import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { publicImageUrl } from '../../lib/storage';
-import { findProfile, listRecommended } from './profiles.queries';
+import { findProfile, listRecommended, searchCreators } from './profiles.queries';
+import type { RecommendedRow } from './profiles.queries';
+
+const toListedProfile = (r: RecommendedRow) => ({
+  username: r.username,
+  label: r.label,
+  avatar_url: publicImageUrl(r.avatarPath),
+  cover_url: publicImageUrl(r.coverPath),
+  description: r.description,
+  total_content: r.totalContent,
+});
 
 /** GET /profile?username=: anyone; the flags describe the caller. */
 export async function getProfile(
@@ -51,14 +61,19 @@ export async function getRecommended(
     now: ctx.clock.now(),
     limit: RECOMMENDED_LIMIT,
   });
-  return {
-    profiles: rows.map((r) => ({
-      username: r.username,
-      label: r.label,
-      avatar_url: publicImageUrl(r.avatarPath),
-      cover_url: publicImageUrl(r.coverPath),
-      description: r.description,
-      total_content: r.totalContent,
-    })),
-  };
+  return { profiles: rows.map(toListedProfile) };
+}
+
+/**
+ * GET /profiles/search?q=: any signed-in person; creators only (decision 093), what their public
+ * profile already shows (decision 094).
+ */
+export async function findCreators(
+  ctx: AppContext,
+  actor: Actor | null,
+  q: string,
+): Promise<CreatorSearchResponse> {
+  requireActor(actor);
+  const rows = await searchCreators(ctx.db, { q, limit: CREATOR_SEARCH_LIMIT });
+  return { profiles: rows.map(toListedProfile) };
 }

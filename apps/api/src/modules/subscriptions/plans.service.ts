@@ -5,7 +5,7 @@ import { hasActiveSubscription, requireWorkspaceRole } from '../../read-models/a
 import type { Actor } from '../../read-models/access';
 import type { AppContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
-import { requireProfile } from '../workspaces/workspaces.service';
+import { markCreator, requireProfile } from '../workspaces/workspaces.service';
 import {
   automaticRenewalOffered,
   findOpenCharge,
@@ -30,12 +30,17 @@ export async function savePlan(
   const valueCents = majorToCents(body.value);
   if (valueCents < PRICE_CENTS.min || valueCents > PRICE_CENTS.max)
     throw validationError('value', 'O valor deve ser de R$ 0,01 a R$ 10.000,00.');
-  const row = await upsertPlan(ctx.db, {
-    workspaceId,
-    planType: body.plan_type,
-    valueCents,
-    discount: body.discount,
-    now: ctx.clock.now(),
+  const row = await ctx.db.transaction(async (tx) => {
+    const saved = await upsertPlan(tx, {
+      workspaceId,
+      planType: body.plan_type,
+      valueCents,
+      discount: body.discount,
+      now: ctx.clock.now(),
+    });
+    // setting up a plan is choosing to be a creator (decision 093)
+    await markCreator(ctx, tx, workspaceId);
+    return saved;
   });
   return toPlan(row);
 }

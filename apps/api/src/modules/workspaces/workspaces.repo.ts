@@ -5,11 +5,23 @@ import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
 export async function insertWorkspaceWithOwner(
   db: DbOrTx,
-  input: { ownerId: string; label: string; username: string; description?: string },
+  input: {
+    ownerId: string;
+    label: string;
+    username: string;
+    description?: string;
+    /** Set for a workspace created as a creator's (not the one of a sign-up). */
+    creatorSince?: Date;
+  },
 ) {
   const [ws] = await db
     .insert(workspaces)
-    .values({ label: input.label, username: input.username, description: input.description ?? '' })
+    .values({
+      label: input.label,
+      username: input.username,
+      description: input.description ?? '',
+      creatorSince: input.creatorSince ?? null,
+    })
     .returning();
   await db
     .insert(workspaceMembers)
@@ -70,6 +82,22 @@ export async function listWorkspacesOfUser(db: DbOrTx, userId: string) {
       asc(workspaceMembers.createdAt),
       asc(workspaces.id),
     );
+}
+
+/** Marks the workspace a creator's (once: an earlier date stays); null when it is gone. */
+export async function markWorkspaceCreator(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+): Promise<WorkspaceRow | null> {
+  const [row] = await db
+    .update(workspaces)
+    .set({
+      creatorSince: sql`coalesce(${workspaces.creatorSince}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(workspaces.id, id), isNull(workspaces.deletedAt)))
+    .returning();
+  return row ?? null;
 }
 
 export async function updateWorkspace(

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { transferOwnership } from './team.service';
 import {
+  becomeCreator,
   createWorkspace,
   deleteWorkspace,
   getWorkspace,
@@ -89,6 +90,22 @@ export function workspacesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => deleteWorkspace(ctx, request.actor, request.params.id),
+    );
+
+    app.post(
+      paths.workspaceCreator,
+      {
+        schema: {
+          tags,
+          summary: 'Quero ser criador: mostrar a home e o menu de criador (proprietário)',
+          description:
+            'Marca o espaço de trabalho como de um criador (uma vez; repetir não muda a data). ' +
+            'Definir um plano faz o mesmo.',
+          params: WorkspaceIdParams,
+          response: { 200: Workspace, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => becomeCreator(ctx, request.actor, request.params.id),
     );
 
     app.post(

@@ -20,6 +20,7 @@ import {
   findPrimaryOwnedWorkspace,
   findWorkspaceById,
   insertWorkspaceWithOwner,
+  markWorkspaceCreator,
   isWorkspaceUsernameTaken,
   listWorkspacesOfUser,
   lockOwnedWorkspaceIds,
@@ -38,6 +39,7 @@ export function toWorkspaceDto(ctx: AppContext, ws: WorkspaceRow, isOwner: boole
     avatar_url: publicImageUrl(ws.avatarPath),
     cover_url: publicImageUrl(ws.coverPath),
     is_owner: isOwner,
+    is_creator: ws.creatorSince !== null,
   };
 }
 
@@ -113,11 +115,13 @@ export async function createWorkspace(
   try {
     const ws = await ctx.db.transaction(async (tx) => {
       await assertCanOwnAnother(ctx, tx, a.userId);
+      // a further workspace of one's own is a creator's by choice (decision 093)
       return addOwnedWorkspace(tx, {
         ownerId: a.userId,
         label: input.label,
         username: input.username,
         description: input.description ?? '',
+        creatorSince: ctx.clock.now(),
       });
     });
     return toWorkspaceDto(ctx, ws, true);
@@ -137,6 +141,29 @@ export async function getWorkspace(
   const ws = await findWorkspaceById(ctx.db, workspaceId);
   if (!ws) throw workspaceNotFound();
   return toWorkspaceDto(ctx, ws, role === 'owner');
+}
+
+/**
+ * POST /workspaces/{id}/creator ('Quero ser criador'): owner only (a member 403, a stranger 404).
+ * Idempotent: choosing again keeps the first date. The answer is the workspace, now a creator's.
+ */
+export async function becomeCreator(
+  ctx: AppContext,
+  actor: Actor | null,
+  workspaceId: string,
+): Promise<Workspace> {
+  await requireWorkspaceRole(ctx.db, actor, workspaceId, 'owner');
+  const ws = await markWorkspaceCreator(ctx.db, workspaceId, ctx.clock.now());
+  if (!ws) throw workspaceNotFound();
+  return toWorkspaceDto(ctx, ws, true);
+}
+
+/**
+ * The owner set up a plan (subscriptions module, access already checked): the workspace is a
+ * creator's from now on, inside the caller's transaction or on its own.
+ */
+export async function markCreator(ctx: AppContext, db: DbOrTx, workspaceId: string) {
+  await markWorkspaceCreator(db, workspaceId, ctx.clock.now());
 }
 
 /** PUT /workspaces/{id}: owner only; each field optional. */
@@ -219,7 +246,13 @@ export async function replaceWorkspaceImage(
  */
 export async function addOwnedWorkspace(
   tx: DbOrTx,
-  input: { ownerId: string; label: string; username: string; description?: string },
+  input: {
+    ownerId: string;
+    label: string;
+    username: string;
+    description?: string;
+    creatorSince?: Date;
+  },
 ): Promise<WorkspaceRow> {
   return insertWorkspaceWithOwner(tx, input);
 }

@@ -56,6 +56,7 @@ describe('GET /api/v1/workspaces', () => {
       avatar_url: null,
       cover_url: null,
       is_owner: true,
+      is_creator: false,
     });
     expect(list[1]).toMatchObject({ id: owner.workspaceId, is_owner: false });
   });

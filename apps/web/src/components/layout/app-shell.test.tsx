@@ -29,7 +29,7 @@ function signIn(
 }
 
 describe('navigation entries', () => {
-  const [overview, messages, subscribers, , , finance, , profile, settings] = navItems(
+  const [overview, , messages, subscribers, , , finance, , profile, settings] = navItems(
     shellNav,
     stored('mariasilva'),
   );
@@ -37,6 +37,7 @@ describe('navigation entries', () => {
   it('point to the spec routes, the profile with the stored username', () => {
     expect(navItems(shellNav, stored('mariasilva')).map((i) => [i.label, i.to])).toEqual([
       ['Overview', '/dashboard'],
+      ['Encontrar criadores', '/explore'],
       ['Mensagens', '/messages'],
       ['Assinantes', '/subscribers'],
       ['Gorjetas', '/tips'],
@@ -46,7 +47,32 @@ describe('navigation entries', () => {
       ['Perfil', '/profile/mariasilva'],
       ['Configurações', '/settings/workspace'],
     ]);
-    expect(navItems(shellNav, null)[7]!.to).toBe('/profile/');
+    expect(navItems(shellNav, null)[8]!.to).toBe('/profile/');
+  });
+
+  it('for a fan (no creator yet): no creator places, and Minhas assinaturas (issue 34)', () => {
+    const fan = { ...stored('fabio'), is_creator: false };
+    expect(navItems(shellNav, fan).map((i) => [i.label, i.to])).toEqual([
+      ['Overview', '/dashboard'],
+      ['Encontrar criadores', '/explore'],
+      ['Mensagens', '/messages'],
+      ['Minhas assinaturas', '/subscriptions'],
+      ['Perfil', '/profile/fabio'],
+      ['Configurações', '/settings/workspace'],
+    ]);
+    // once chosen, the creator's menu again
+    expect(navItems(shellNav, { ...fan, is_creator: true }).map((i) => i.label)).toEqual([
+      'Overview',
+      'Encontrar criadores',
+      'Mensagens',
+      'Assinantes',
+      'Gorjetas',
+      'Mensagem para todos',
+      'Finanças',
+      'Arquivos',
+      'Perfil',
+      'Configurações',
+    ]);
   });
 
   it('are active when the path equals the route', () => {
@@ -114,6 +140,7 @@ describe('app shell', () => {
         .map((a) => a.textContent),
     ).toEqual([
       'Overview',
+      'Encontrar criadores',
       'Mensagens',
       'Assinantes',
       'Gorjetas',
@@ -127,6 +154,32 @@ describe('app shell', () => {
       'aria-current',
       'page',
     );
+  });
+
+  it("a fan's phone menu has 'Minhas assinaturas' and none of the creator's places (issue 34)", async () => {
+    setViewportWidth(375);
+    signIn({ id: 'w1', label: 'Fábio', username: 'fabio', is_owner: true, is_creator: false });
+    renderRoutes(routes, '/dashboard');
+    // the search is one tap away in the top bar
+    expect(await screen.findByRole('link', { name: 'Buscar criadores' })).toHaveAttribute(
+      'href',
+      '/explore',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const panel = await screen.findByRole('dialog');
+    const nav = within(panel).getByRole('navigation', { name: 'Navegação principal' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Overview',
+      'Encontrar criadores',
+      'Mensagens',
+      'Minhas assinaturas',
+      'Perfil',
+      'Configurações',
+    ]);
   });
 
   it('switches live when the window is resized', async () => {

@@ -1,7 +1,7 @@
-import { Menu } from 'lucide-react';
+import { Menu, Search } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/pt-BR';
@@ -116,6 +116,12 @@ function TopBar({ menu }: { menu: NavMenu }) {
         </Suspense>
       ) : null}
       <Brand className="mr-auto" />
+      {/* the search for creators, one tap away on a phone (issue 34) */}
+      <Button asChild variant="ghost" size="icon" className="size-11">
+        <Link to="/explore" aria-label={t.nav.searchCreators}>
+          <Search className="size-5" aria-hidden />
+        </Link>
+      </Button>
       <UserMenu compact />
     </header>
   );

@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecommendedProfile } from '@fa-clube/contract';
 import { DashboardRoute } from '@/app/routes/dashboard';
@@ -239,5 +240,112 @@ describe('feed', () => {
     renderAt(<DashboardRoute />, '/dashboard');
     expect(screen.getByRole('link', { name: 'Entrar' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Feed' })).not.toBeInTheDocument();
+  });
+
+  describe('for a fan (no creator yet, issue 34)', () => {
+    const fanWorkspace = {
+      id: WS_ID,
+      label: 'Mariana',
+      username: 'mariasilva',
+      is_owner: true,
+      is_creator: false,
+    };
+
+    it('shows the fan-first home: shortcuts, no composer, no next steps, and the posts', async () => {
+      signIn({ is_creator: false });
+      setViewportWidth(375);
+      feedApi({ ownTotal: 0 });
+      renderAt(<DashboardRoute />, '/');
+      expect(await screen.findAllByTestId('post')).toHaveLength(1);
+      const shortcuts = screen.getByRole('navigation', { name: 'Atalhos' });
+      expect(within(shortcuts).getByRole('link', { name: /Minhas assinaturas/ })).toHaveAttribute(
+        'href',
+        '/subscriptions',
+      );
+      expect(within(shortcuts).getByRole('link', { name: /Mensagens/ })).toHaveAttribute(
+        'href',
+        '/messages',
+      );
+      expect(within(shortcuts).getByRole('link', { name: /Encontrar criadores/ })).toHaveAttribute(
+        'href',
+        '/explore',
+      );
+      expect(screen.getByText('As publicações dos criadores que você assina.')).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Nova publicação' })).not.toBeInTheDocument();
+      expect(screen.queryByTestId('getting-started')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Seu espaço está pronto/)).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Quero ser criador' })).toBeInTheDocument();
+    });
+
+    it("an empty feed leads to the recommended creators ('Ver recomendados' → /explore)", async () => {
+      signIn({ is_creator: false });
+      feedApi({ posts: [] });
+      renderAt(<DashboardRoute />, '/');
+      expect(await screen.findByText('Seu feed está vazio')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Ver recomendados' })).toHaveAttribute(
+        'href',
+        '/explore',
+      );
+      expect(screen.queryByRole('link', { name: 'Completar meu perfil' })).not.toBeInTheDocument();
+    });
+
+    it("'Quero ser criador' asks the server, keeps its answer and shows the creator's home", async () => {
+      signIn({ is_creator: false });
+      const api = mockFetch((call: Call) => {
+        if (call.method === 'POST' && call.path === `/api/v1/workspaces/${WS_ID}/creator`)
+          return {
+            body: {
+              ...fanWorkspace,
+              description: '',
+              avatar_url: null,
+              cover_url: null,
+              is_creator: true,
+            },
+          };
+        if (call.path === `/api/v1/contents/${WS_ID}/feed`)
+          return { body: contentsPage([], 1, 25, 0) };
+        if (call.path === '/api/v1/profile')
+          return {
+            body: makeProfile({
+              username: 'mariasilva',
+              is_owner: true,
+              is_member: true,
+              total_content: 0,
+            }),
+          };
+        return { body: {} };
+      });
+      renderAt(<DashboardRoute />, '/');
+      await userEvent.click(await screen.findByRole('button', { name: 'Quero ser criador' }));
+      expect(await screen.findByTestId('getting-started')).toBeInTheDocument();
+      expect(screen.getByRole('form', { name: 'Nova publicação' })).toBeInTheDocument();
+      expect(screen.queryByTestId('fan-shortcuts')).not.toBeInTheDocument();
+      expect(api.calls.filter((c) => c.path.endsWith('/creator'))).toHaveLength(1);
+      expect(JSON.parse(localStorage.getItem('workspace')!).is_creator).toBe(true);
+    });
+
+    it('keeps the fan-first home and says why when the choice fails', async () => {
+      signIn({ is_creator: false });
+      mockFetch((call: Call) => {
+        if (call.path.endsWith('/creator'))
+          return {
+            status: 403,
+            body: {
+              message: 'Apenas o proprietário do espaço de trabalho pode fazer isso.',
+              code: 'OWNER_REQUIRED',
+            },
+          };
+        if (call.path === `/api/v1/contents/${WS_ID}/feed`)
+          return { body: contentsPage([], 1, 25, 0) };
+        return { body: {} };
+      });
+      renderAt(<DashboardRoute />, '/');
+      await userEvent.click(await screen.findByRole('button', { name: 'Quero ser criador' }));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Quero ser criador' })).toBeEnabled(),
+      );
+      expect(screen.getByTestId('fan-shortcuts')).toBeInTheDocument();
+      expect(JSON.parse(localStorage.getItem('workspace')!).is_creator).toBe(false);
+    });
   });
 });

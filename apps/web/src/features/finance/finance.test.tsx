@@ -52,6 +52,7 @@ describe('Finanças in the navigation', () => {
     });
     expect(items.map((i) => i.label)).toEqual([
       'Overview',
+      'Encontrar criadores',
       'Mensagens',
       'Assinantes',
       'Gorjetas',
@@ -61,7 +62,7 @@ describe('Finanças in the navigation', () => {
       'Perfil',
       'Configurações',
     ]);
-    expect(items[5]).toMatchObject({ to: '/finance', activeWithin: '/finance' });
+    expect(items[6]).toMatchObject({ to: '/finance', activeWithin: '/finance' });
   });
 
   it('sends a signed-out visitor to the login with return_to', async () => {

@@ -70,7 +70,7 @@ export function MySubscriptionsScreen({
           description={t.mySubscriptions.emptyText}
           action={
             <Button asChild>
-              <Link to="/">{t.mySubscriptions.emptyAction}</Link>
+              <Link to="/explore">{t.mySubscriptions.emptyAction}</Link>
             </Button>
           }
         />

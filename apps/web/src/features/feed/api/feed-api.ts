@@ -10,3 +10,18 @@ export const fetchRecommended = (ws: string, signal?: AbortSignal) =>
     schema: 'RecommendedResponse',
     signal,
   });
+
+/** POST /workspaces/{id}/creator ('Quero ser criador') → the workspace, now a creator's. */
+export const becomeCreator = (ws: string) =>
+  api.post(apiPath(paths.workspaceCreator, { id: ws }), undefined, { schema: 'Workspace' });
+
+/** Query key of a search for creators. */
+export const creatorSearchKey = (q: string) => ['creator-search', q.toLowerCase()] as const;
+
+/** GET /profiles/search?q= → up to 20 creators by name or @username. */
+export const searchCreators = (q: string, signal?: AbortSignal) =>
+  api.get(apiPath(paths.creatorSearch), {
+    query: { q },
+    schema: 'CreatorSearchResponse',
+    signal,
+  });

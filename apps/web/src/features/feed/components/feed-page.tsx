@@ -1,4 +1,4 @@
-import { Newspaper, UserRoundPen } from 'lucide-react';
+import { Compass, Newspaper, UserRoundPen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -6,10 +6,11 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '@/i18n/content';
-import { useSession } from '@/lib/session';
+import { isCreatorWorkspace, useSession } from '@/lib/session';
 import { useChargesWaitingCount } from '@/lib/unread-count';
 import { useIsWideLayout } from '@/lib/use-media-query';
 import { useOwnProfile, useRecommended } from '../hooks/use-feed-data';
+import { BecomeCreator, FanShortcuts } from './fan-home';
 import { GettingStarted } from './getting-started';
 import { Recommended } from './recommended';
 import { WaitingPix } from './waiting-pix';
@@ -37,11 +38,17 @@ export interface FeedPageProps {
  * The home feed (spec section 2): the composer for the owner of the current workspace, the
  * posts (own and subscribed, newest first, 25 per page as the end comes into view) and, at
  * 768 px or more, the 'Recomendados' column when there are recommended profiles.
+ *
+ * Until the owner chooses to be a creator (issue 34, decision 093) it is the fan-first home: the
+ * fan's places (Minhas assinaturas, Mensagens, Encontrar criadores), the subscribed posts and
+ * 'Quero ser criador'; no composer, no creator's next steps.
  */
 export function FeedPage({ composer, posts, insights, scheduled }: FeedPageProps) {
   const { workspace, metadata } = useSession();
   const ws = workspace?.id ?? null;
-  const owner = Boolean(workspace?.is_owner);
+  const fan = !isCreatorWorkspace(workspace);
+  // the creator's parts (composer, figures, next steps) are for a creator's owner only
+  const owner = Boolean(workspace?.is_owner) && !fan;
   const wide = useIsWideLayout();
   const recommended = useRecommended(ws, wide);
   const ownProfile = useOwnProfile();
@@ -61,13 +68,20 @@ export function FeedPage({ composer, posts, insights, scheduled }: FeedPageProps
       title={t.content.feed.emptyTitle}
       description={
         <>
-          {t.content.feed.emptyText}
+          {fan ? t.content.feed.fanEmptyText : t.content.feed.emptyText}
           {owner ? ` ${t.content.feed.emptyOwnerHint}` : null}
-          {showRecommended ? ` ${t.content.feed.emptyRecommended}` : null}
+          {showRecommended && !fan ? ` ${t.content.feed.emptyRecommended}` : null}
         </>
       }
       action={
-        owner ? (
+        fan ? (
+          <Button asChild>
+            <Link to="/explore">
+              <Compass aria-hidden />
+              {t.content.feed.fanEmptyAction}
+            </Link>
+          </Button>
+        ) : owner ? (
           <Button asChild variant="outline">
             <Link to="/settings/workspace">
               <UserRoundPen aria-hidden />
@@ -85,7 +99,7 @@ export function FeedPage({ composer, posts, insights, scheduled }: FeedPageProps
         <div className="grid w-full max-w-2xl min-w-0 flex-1 content-start gap-5">
           <PageHeader
             title={t.content.feed.title}
-            description={t.content.feed.description}
+            description={fan ? t.content.feed.fanDescription : t.content.feed.description}
             documentTitle={t.dashboard.title}
             className="mb-1 md:mb-1"
           />
@@ -93,6 +107,7 @@ export function FeedPage({ composer, posts, insights, scheduled }: FeedPageProps
             <Skeleton data-testid="feed-settling" className="h-40 rounded-2xl" />
           ) : (
             <>
+              {fan ? <FanShortcuts firstName={firstName} /> : null}
               {owner && waitingPix > 0 ? <WaitingPix count={waitingPix} /> : null}
               {owner && ws && !newCreator ? insights?.(ws) : null}
               {newCreator ? <GettingStarted firstName={firstName} /> : null}
@@ -103,7 +118,8 @@ export function FeedPage({ composer, posts, insights, scheduled }: FeedPageProps
                     authorAvatarUrl: workspace?.avatar_url,
                   })
                 : null}
-              {ws ? scheduled?.(ws) : null}
+              {ws && !fan ? scheduled?.(ws) : null}
+              {fan && ws && workspace?.is_owner ? <BecomeCreator workspaceId={ws} /> : null}
               {posts(ws, empty)}
             </>
           )}

@@ -7,6 +7,7 @@ import type {
   PlansResponse,
 } from '@fa-clube/contract';
 import { useSession } from '@/lib/session';
+import { markWorkspaceCreator } from '@/lib/workspace';
 import {
   deletePixConnection,
   fetchOwnPlans,
@@ -64,6 +65,8 @@ export function useSavePlan(ws: string | null, username: string) {
         automatic_available: old?.automatic_available ?? false,
         plans: [...(old?.plans ?? []).filter((p) => p.plan_type !== plan.plan_type), plan],
       }));
+      // a plan makes the workspace a creator's (decision 093): the creator's menu shows now
+      if (ws) markWorkspaceCreator(queryClient, ws);
       // the visitors' views of the plans (profile page) refetch when next shown
       void queryClient.invalidateQueries({
         queryKey: ['plans', username.toLowerCase()],
