@@ -22,8 +22,9 @@ const config: KnipConfig = {
       // loaded by file path into the page (apps/web/e2e/support/screens.ts)
       ignoreDependencies: ['axe-core'],
       // the fault suite mounts a small tmpfs for its disk-full scenario (util-linux) and
-      // installs libfaketime (Debian package faketime) for its clock-skew scenarios
-      ignoreBinaries: ['mount', 'umount', 'apt-get'],
+      // installs libfaketime (Debian package faketime) for its clock-skew scenarios; the
+      // operations benchmark makes its video clip with the system's ffmpeg
+      ignoreBinaries: ['mount', 'umount', 'apt-get', 'ffmpeg'],
     },
     'apps/api': {
       entry: ['scripts/*.{mjs,ts}', 'test/**/*.test.ts', 'src/**/*.test.ts'],

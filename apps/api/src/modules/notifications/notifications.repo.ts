@@ -1,5 +1,5 @@
 /** The notifications module's own tables: the only place they are written. */
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   newPostMailWindows,
