@@ -196,7 +196,6 @@ describe("CONTRIBUTING.md's notes domain", { timeout: 120_000 }, () => {
       'apps/api/src/modules/notes/notes.routes.ts',
       'apps/api/src/modules/notes/notes.service.ts',
       'apps/api/src/modules/notes/notes.test.ts',
-      'packages/contract/src/notes-paths.ts',
       'packages/contract/src/notes.ts',
     ]);
     expect(recipe.edits.map((e) => e.file).sort()).toEqual([
