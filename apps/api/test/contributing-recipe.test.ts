@@ -247,7 +247,7 @@ describe("CONTRIBUTING.md's notes domain", { timeout: 120_000 }, () => {
       getCurrentDirectory: () => base,
       getNewLine: () => '\n',
     });
-    expect(checked).toHaveLength(11);
+    expect(checked).toHaveLength(10);
     expect(text).toBe('');
   });
 
