@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 240; // decision 081 (was 160, decision 036)
+const BUDGET_KB = 290; // decision 098: the plain build's largest page (262) plus about 10 %
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 

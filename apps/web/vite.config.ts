@@ -1,13 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
-import { firstPaint } from './vite-plugins/first-paint.ts';
-import { routeTable } from './vite-plugins/route-table.ts';
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text asset of the build, once, at the highest
@@ -38,33 +35,16 @@ function precompress(): Plugin {
   };
 }
 
-const contractSource = path.resolve(import.meta.dirname, '../../packages/contract/src');
-/** zod, the web's two modules that bring it in, and the contract's modules that build schemas. */
-function isSchemaModule(id: string): boolean {
-  if (/node_modules[\\/]zod[\\/]|src[\\/]lib[\\/](zod|contract-bundle)\.ts$/.test(id)) return true;
-  return id.startsWith(contractSource) && /from 'zod'/.test(readFileSync(id, 'utf8'));
-}
-
 // In development the API runs on API_PORT (default 3000) and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '3000';
 
-// react-router's package exports only its development build (warnings and dev-only checks kept
-// in); the production build of the same version is shipped beside it, and is ~6 KB gzip smaller.
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
-
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), firstPaint(), precompress(), routeTable()],
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
-      // zod configured for the CSP before any schema is built (src/lib/zod.ts)
+      // zod set up for the CSP before any schema is built (src/lib/zod.ts)
       { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod.ts') },
-      ...(mode === 'production'
-        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
-        : []),
     ],
   },
   server: {
@@ -84,12 +64,9 @@ export default defineConfig(({ mode }) => ({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            // zod and the contract's schemas, fetched together on first use
-            // (lib/contract-schemas.ts); its paths and constants stay with the pages that use them
-            { name: 'contract', test: isSchemaModule, includeDependenciesRecursively: false },
           ],
         },
       },
     },
   },
-}));
+});

@@ -10,7 +10,7 @@ export default defineProject({
     root: import.meta.dirname,
     // a forgotten .only never shrinks a run, locally or in CI
     allowOnly: false,
-    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,

@@ -196,7 +196,6 @@ describe("CONTRIBUTING.md's notes domain", { timeout: 120_000 }, () => {
       'apps/api/src/modules/notes/notes.routes.ts',
       'apps/api/src/modules/notes/notes.service.ts',
       'apps/api/src/modules/notes/notes.test.ts',
-      'packages/contract/src/notes-paths.ts',
       'packages/contract/src/notes.ts',
     ]);
     expect(recipe.edits.map((e) => e.file).sort()).toEqual([
@@ -248,7 +247,7 @@ describe("CONTRIBUTING.md's notes domain", { timeout: 120_000 }, () => {
       getCurrentDirectory: () => base,
       getNewLine: () => '\n',
     });
-    expect(checked).toHaveLength(11);
+    expect(checked).toHaveLength(10);
     expect(text).toBe('');
   });
 

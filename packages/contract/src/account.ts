@@ -5,7 +5,17 @@ import { defineErrors } from './errors';
 import { Email, FullName, Password, Timestamp, Uuid } from './common';
 import { TwoFactorCode } from './auth';
 
-// accountPaths is in account-paths.ts (no zod: the web client's first load needs it).
+export const accountPaths = {
+  /** PATCH: the full name. (GET /me is auth's.) */
+  me: '/me',
+  password: '/me/password',
+  email: '/me/email',
+  emailConfirm: '/me/email/confirm',
+  sessions: '/me/sessions',
+  session: '/me/sessions/:id',
+  otherSessions: '/me/sessions/others',
+  export: '/me/export',
+} as const;
 
 /** Hours an e-mail change link stays valid. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;

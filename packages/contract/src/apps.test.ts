@@ -10,9 +10,9 @@ import {
   TrueIdCustomerBody,
   TrueIdReviewBody,
   verificationUploadBody,
+  appsPaths,
 } from './apps';
 import { apiPath } from './paths';
-import { appsPaths } from './apps-paths';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];

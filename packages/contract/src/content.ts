@@ -8,12 +8,26 @@ import { Money, Timestamp, Username, Uuid } from './common';
 import { isMajorAmount } from './money';
 import { PAGING } from './paging';
 import { pageQuery, paged } from './paged';
-import {
-  CREATOR_SEARCH_MAX,
-  CREATOR_SEARCH_MIN,
-  POST_TEXT_MAX,
-  POST_TEXT_MIN,
-} from './content-constants';
+
+/** Shortest text a post may have when it has no attachment (spec section 9). */
+export const POST_TEXT_MIN = 3;
+export const POST_TEXT_MAX = 5000;
+/** Content types the composer offers (spec section 9); the server also accepts image/webp. */
+export const COMPOSER_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'video/mp4',
+  // a phone's .mov and a WebM: made into MP4 by the server (issue 33)
+  'video/quicktime',
+  'video/webm',
+] as const;
+
+/** Shortest search for creators (GET /profiles/search?q=), without the leading @. */
+export const CREATOR_SEARCH_MIN = 2;
+/** Longest search for creators. */
+export const CREATOR_SEARCH_MAX = 60;
+/** At most this many creators per search. */
+export const CREATOR_SEARCH_LIMIT = 20;
 
 /** Pay-per-view: a post's price in reais (issue 32), 1.00 to 5000.00. */
 export const POST_PRICE = { min: 1, max: 5000 } as const;

@@ -17,10 +17,10 @@ import {
   TransactionAmount,
   TransactionInput,
   TransactionsQuery,
+  financePaths,
+  isFinanceDate,
 } from './finance';
 import { apiPath } from './paths';
-import { financePaths } from './finance-paths';
-import { isFinanceDate } from './finance-constants';
 
 const ACCOUNT = '7f3c1a52-3b7e-4c1d-9a55-0e0b8f1d2c3a';
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -292,7 +292,7 @@ describe('paths and error codes', () => {
   });
 });
 
-describe('isFinanceDate (zod-free, for the web client)', () => {
+describe('isFinanceDate', () => {
   it('accepts exactly what IsoDate accepts', () => {
     const samples = ['', '2024-1-01', '24-01-01', '2024-01-01T00:00', 'abcd-ef-gh', '0000-01-01'];
     for (const year of [1899, 1900, 1901, 2000, 2023, 2024, 2100, 2101])

@@ -9,19 +9,103 @@ import { defineErrors } from './errors';
 import { DEFAULT_CURRENCY, isMajorAmount } from './money';
 import { PAGING } from './paging';
 import { pageQuery, paged } from './paged';
-import {
-  ACCOUNT_TYPES,
-  AMOUNT_MAX,
-  isFinanceDate,
-  ATTACHMENTS_MAX,
-  CATEGORY_TYPES,
-  IMPORT_FIELDS,
-  IMPORT_FILE_MAX_BYTES,
-  TRANSACTIONS_BATCH_MAX,
-  TRANSACTION_STATUSES,
-} from './finance-constants';
+import { isIsoDate } from './dates';
 
-// financePaths is in finance-paths.ts (no zod: the web client's first load needs it).
+/** Every finance path, relative to API_PREFIX, in Fastify's `:param` form (fill with apiPath). */
+export const financePaths = {
+  /** POST: create an account. */
+  account: '/account/:ws',
+  /** PUT, DELETE: one account. */
+  accountItem: '/account/:ws/:id',
+  /** GET: paged accounts. */
+  accounts: '/accounts/:ws',
+  /** GET ?currency=: balances per account and in total. */
+  accountBalances: '/accounts/:ws/balances',
+  /** POST { transactions }: create up to TRANSACTIONS_BATCH_MAX rows, all or none. */
+  transaction: '/transaction/:ws',
+  /** GET, PUT: one transaction. */
+  transactionItem: '/transaction/:ws/:id',
+  /** GET: paged and filtered list; DELETE { transactions: [ids] }: all or none. */
+  transactions: '/transactions/:ws',
+  /** DELETE ?file_path=: remove one attachment. */
+  transactionAttachment: '/transactions/:ws/:id/attachment',
+  /** POST { from_columns, to_columns?, account_id? } -> { mapping, invert_amounts }. Writes nothing. */
+  importMapping: '/transactions/:ws/mapping',
+  /** POST { data, data_encoding?, columns?, account_id?, invert_amounts? } -> { transactions, errors, file }. Writes nothing. */
+  importFormat: '/transactions/:ws/format',
+  /** POST { transactions } -> the same rows with a suggested category. Writes nothing. */
+  importCategorize: '/transactions/:ws/categorize',
+  /** GET, POST: categories. */
+  categories: '/categories/:ws',
+  /** PUT, DELETE: one category. */
+  categoryItem: '/categories/:ws/:id',
+  /** GET ?currency=&from=&to=: expenses by category. */
+  categoryExpenses: '/categories/:ws/expenses',
+  /** GET ?currency=&from=&to=: income, expenses and net per month. */
+  cashflow: '/balances/cashflow/:ws',
+  /** GET ?currency=: the workspace's Pix charges by status. */
+  chargesReport: '/balances/charges/:ws',
+} as const;
+
+/** Largest amount in absolute value, in centavos: R$ 999.999.999,99 (stored as bigint). */
+export const AMOUNT_MAX_CENTS = 99_999_999_999;
+/** AMOUNT_MAX_CENTS in reais, as the API's amounts are written. */
+export const AMOUNT_MAX = AMOUNT_MAX_CENTS / 100;
+/** Rows in one POST /transaction or DELETE /transactions. */
+export const TRANSACTIONS_BATCH_MAX = 1000;
+/** Bytes of one imported bank file. */
+export const IMPORT_FILE_MAX_BYTES = 2 * 1024 * 1024;
+export const ATTACHMENTS_MAX = 10;
+export const ACCOUNT_TYPES = [
+  'checking',
+  'savings',
+  'credit_card',
+  'cash',
+  'investment',
+  'payment_account',
+  'other',
+] as const;
+export const ACCOUNT_TYPE_LABELS: Record<(typeof ACCOUNT_TYPES)[number], string> = {
+  checking: 'Conta corrente',
+  savings: 'Poupança',
+  credit_card: 'Cartão de crédito',
+  cash: 'Dinheiro',
+  investment: 'Investimento',
+  payment_account: 'Conta de pagamento',
+  other: 'Outra',
+};
+/** `canceled` rows count nowhere; balances count `paid` and `reconciled`, projections `pending` too. */
+export const TRANSACTION_STATUSES = ['pending', 'paid', 'reconciled', 'canceled'] as const;
+export const TRANSACTION_STATUS_LABELS: Record<(typeof TRANSACTION_STATUSES)[number], string> = {
+  pending: 'Pendente',
+  paid: 'Pago',
+  reconciled: 'Conciliado',
+  canceled: 'Cancelado',
+};
+export const CATEGORY_TYPES = ['income', 'expense', 'transfer'] as const;
+export const CATEGORY_TYPE_LABELS: Record<(typeof CATEGORY_TYPES)[number], string> = {
+  income: 'Receita',
+  expense: 'Despesa',
+  transfer: 'Transferência',
+};
+/** Transaction fields a bank-file column can be mapped to (null: the column is ignored). */
+export const IMPORT_FIELDS = [
+  'date',
+  'amount',
+  'label',
+  'description',
+  'external_id',
+  'category',
+  'note',
+] as const;
+
+/** The dates finance accepts: from 1900 to 2100. */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2100-12-31';
+
+/** `IsoDate`'s rule: an existing date 'YYYY-MM-DD' from 1900 to 2100. */
+export const isFinanceDate = (value: string) =>
+  isIsoDate(value) && value >= DATE_MIN && value <= DATE_MAX;
 
 // ---- Limits --------------------------------------------------------------------------
 
@@ -174,7 +258,7 @@ export const TransactionAmount = Amount.refine(
 export const NonNegativeAmount = Amount.refine((v) => v >= 0, 'O valor não pode ser negativo.');
 
 /** A calendar date `YYYY-MM-DD` that exists (2024-02-30 is refused), between 1900 and 2100. */
-/** Built from `isFinanceDate` (finance-constants.ts), the rule pages check without zod. */
+/** Built from `isFinanceDate`. */
 export const IsoDate = z.iso
   .date({ message: 'Use uma data existente no formato AAAA-MM-DD.' })
   .refine(isFinanceDate, 'A data deve estar entre 1900 e 2100.');

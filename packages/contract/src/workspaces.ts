@@ -5,24 +5,31 @@ import { PAGE_SIZE_MAX } from './paging';
 import { pageQuery } from './paged';
 import { defineErrors } from './errors';
 import { Email, Timestamp, Username, Uuid } from './common';
-import {
-  WORKSPACE_DESCRIPTION_MAX,
-  WORKSPACE_LABEL_MAX,
-  isWorkspaceDescription,
-  isWorkspaceLabel,
-} from './workspace-constants';
+
+export const WORKSPACE_LABEL_MAX = 60;
+export const WORKSPACE_DESCRIPTION_MAX = 250;
+
+/** `WorkspaceLabel`'s rule: 1 to WORKSPACE_LABEL_MAX characters once trimmed. */
+export const isWorkspaceLabel = (value: string) => {
+  const length = value.trim().length;
+  return length >= 1 && length <= WORKSPACE_LABEL_MAX;
+};
+
+/** `WorkspaceDescription`'s rule: at most WORKSPACE_DESCRIPTION_MAX once trimmed. */
+export const isWorkspaceDescription = (value: string) =>
+  value.trim().length <= WORKSPACE_DESCRIPTION_MAX;
 
 /** Days an invitation stays valid. */
 export const INVITATION_TTL_DAYS = 7;
 
-/** Built from `isWorkspaceLabel` (workspace-constants.ts), the form pages check without zod. */
+/** Built from `isWorkspaceLabel`. */
 export const WorkspaceLabel = z
   .string({ message: 'Informe o nome do espaço de trabalho.' })
   .trim()
   .min(1, 'Informe o nome do espaço de trabalho.')
   .refine(isWorkspaceLabel, `O nome deve ter no máximo ${WORKSPACE_LABEL_MAX} caracteres.`);
 
-/** Built from `isWorkspaceDescription` (workspace-constants.ts). */
+/** Built from `isWorkspaceDescription`. */
 export const WorkspaceDescription = z
   .string({ message: 'Descrição inválida.' })
   .trim()

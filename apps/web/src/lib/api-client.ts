@@ -1,9 +1,8 @@
+import * as contract from '@fa-clube/contract';
 import { API_PREFIX, paths } from '@fa-clube/contract';
 import type { ErrorBody, ErrorCode, TokenResponse } from '@fa-clube/contract';
 import type * as Zod from 'zod';
 import type { ZodType } from 'zod';
-import { loadContract } from './contract-schemas';
-import type { ContractModule } from './contract-schemas';
 import { t } from '@/i18n/pt-BR';
 import { currentDeviceType, getDeviceId } from './device';
 import { currentAddress, loginPath, navigateTo } from './navigation';
@@ -74,6 +73,8 @@ export function errorMessage(error: unknown): string {
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
+type ContractModule = typeof contract;
+
 /** The contract's schemas, by name: `schema: 'Plan'` checks and types an answer. */
 export type SchemaName = {
   [K in keyof ContractModule]: ContractModule[K] extends ZodType ? K : never;
@@ -97,8 +98,7 @@ export interface RequestOptions<S extends SchemaName | undefined = undefined> {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
-   * The contract schema that checks (and types) the answer, by name: `schema: 'Plan'`. The
-   * contract's chunk (zod and the schemas) is fetched beside the answer, not with the page
+   * The contract schema that checks (and types) the answer, by name: `schema: 'Plan'`
    * (docs/decisions/037-web-answers-checked-by-name.md).
    */
   schema?: S;
@@ -279,10 +279,7 @@ export async function request<S extends SchemaName | undefined = undefined>(
   opts: RequestOptions<S> = {},
 ): Promise<Answer<S>> {
   const auth = opts.auth !== false;
-  const name = opts.schema;
-  const schema = name ? loadContract().then((c) => c[name] as ZodType) : undefined;
-  // a failed load is reported when the answer is read, not as an unhandled rejection now
-  schema?.catch(() => undefined);
+  const schema = opts.schema ? (contract[opts.schema] as ZodType) : undefined;
   const token = auth ? await tokenForRequest() : null;
   let res = await send(path, opts, token);
 
@@ -304,13 +301,7 @@ export async function request<S extends SchemaName | undefined = undefined>(
   if (opts.responseType === 'blob') return (await res.blob()) as Answer<S>;
   const data = await readBody(res);
   if (!schema) return data as Answer<S>;
-  let validator: ZodType;
-  try {
-    validator = await schema;
-  } catch {
-    throw new ApiError(0, { message: t.common.networkError, code: 'NETWORK_ERROR' });
-  }
-  const parsed = validator.safeParse(data);
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(res.status, { message: t.common.genericError, code: 'INVALID_RESPONSE' });
   }

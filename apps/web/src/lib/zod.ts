@@ -2,7 +2,7 @@
 // before any schema exists. The CSP forbids eval (script-src 'self'): zod must not probe
 // `new Function` for its JIT, which the browser reports as a violation, and zod decides that when
 // each object schema is built. Every module that builds a schema imports `zod`, so this runs
-// first wherever — and whenever — the contract's chunk is loaded: zod is not in the entry.
+// before the first one wherever it is bundled.
 import { config } from 'zod/v4';
 
 config({ jitless: true });

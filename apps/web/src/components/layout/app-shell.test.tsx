@@ -208,7 +208,6 @@ describe('app shell', () => {
   });
 
   it('opens the user menu and the workspace list from the keyboard, first item focused', async () => {
-    // their Radix code loads on the first open: the plain trigger behaves like Radix's
     setViewportWidth(1280);
     signIn();
     renderRoutes(routes, '/dashboard');

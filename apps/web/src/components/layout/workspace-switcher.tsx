@@ -1,17 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronsUpDown } from 'lucide-react';
-import { Suspense, lazy, useEffect } from 'react';
-import type { ComponentProps } from 'react';
+import { ChevronsUpDown, Plus } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { useMenuOnDemand } from '@/components/ui/menu-on-demand';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { t } from '@/i18n/pt-BR';
 import { setWorkspace, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { WORKSPACES_QUERY_KEY, fetchWorkspaces, syncCurrentWorkspace } from '@/lib/workspace';
-
-// the list (Radix DropdownMenu and its positioning) loads on first open, not with every page
-const loadMenu = () => import('./workspace-menu');
-const WorkspaceMenu = lazy(() => loadMenu().then((m) => ({ default: m.WorkspaceMenu })));
 
 /**
  * The current workspace (storage key `workspace`) and, when the user belongs to more than one,
@@ -21,7 +26,7 @@ const WorkspaceMenu = lazy(() => loadMenu().then((m) => ({ default: m.WorkspaceM
 export function WorkspaceSwitcher({ className }: { className?: string }) {
   const { workspace, token } = useSession();
   const queryClient = useQueryClient();
-  const { openedBy, triggerProps } = useMenuOnDemand(loadMenu);
+  const navigate = useNavigate();
   const list = useQuery({
     queryKey: WORKSPACES_QUERY_KEY,
     queryFn: ({ signal }) => fetchWorkspaces(signal),
@@ -46,40 +51,58 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
     });
   };
 
-  const trigger = (props: ComponentProps<'button'> = {}) => (
-    <button
-      type="button"
-      className={cn(
-        'flex w-full items-center gap-3 rounded-lg border bg-card p-2 text-left shadow-xs transition-colors outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:bg-accent/50 dark:bg-input/20',
-        className,
-      )}
-      {...props}
-    >
-      <Avatar
-        name={workspace.label}
-        src={workspace.avatar_url}
-        alt=""
-        className="size-8 rounded-md *:rounded-md"
-      />
-      <span className="grid min-w-0 flex-1 leading-tight">
-        <span className="sr-only">{t.workspaceSwitcher.open}: </span>
-        <span className="truncate text-sm font-semibold text-foreground">{workspace.label}</span>
-        <span className="truncate text-xs text-muted-foreground">@{workspace.username}</span>
-      </span>
-      <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-    </button>
-  );
-
-  if (!openedBy) return trigger(triggerProps);
   return (
-    <Suspense fallback={trigger(triggerProps)}>
-      <WorkspaceMenu
-        trigger={trigger()}
-        openedBy={openedBy}
-        workspaces={workspaces}
-        current={workspace.id ?? workspace.username}
-        onSelect={select}
-      />
-    </Suspense>
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          className={cn(
+            'flex w-full items-center gap-3 rounded-lg border bg-card p-2 text-left shadow-xs transition-colors outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:bg-accent/50 dark:bg-input/20',
+            className,
+          )}
+        >
+          <Avatar
+            name={workspace.label}
+            src={workspace.avatar_url}
+            alt=""
+            className="size-8 rounded-md *:rounded-md"
+          />
+          <span className="grid min-w-0 flex-1 leading-tight">
+            <span className="sr-only">{t.workspaceSwitcher.open}: </span>
+            <span className="truncate text-sm font-semibold text-foreground">
+              {workspace.label}
+            </span>
+            <span className="truncate text-xs text-muted-foreground">@{workspace.username}</span>
+          </span>
+          <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="start"
+        className="w-(--radix-dropdown-menu-trigger-width) min-w-56"
+      >
+        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
+          {t.workspaceSwitcher.list}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuRadioGroup value={workspace.id ?? workspace.username} onValueChange={select}>
+          {workspaces.map((w) => (
+            <DropdownMenuRadioItem key={w.id ?? w.username} value={w.id ?? w.username}>
+              <span className="grid min-w-0 leading-tight">
+                <span className="truncate font-medium">{w.label}</span>
+                <span className="truncate text-xs text-muted-foreground">
+                  @{w.username} ·{' '}
+                  {w.is_owner ? t.workspaceSwitcher.owner : t.workspaceSwitcher.member}
+                </span>
+              </span>
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/workspaces/new')}>
+          <Plus aria-hidden /> {t.workspaceSwitcher.create}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

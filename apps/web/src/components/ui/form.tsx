@@ -9,8 +9,6 @@ import type {
 } from 'react-hook-form';
 import type { ComponentProps, ReactNode } from 'react';
 import type { z } from 'zod';
-import { useSchemaNow } from '@/lib/form';
-import type { LazyForm } from '@/lib/form';
 import { Button } from './button';
 import type { ButtonProps } from './button';
 import { Field } from './field';
@@ -91,10 +89,9 @@ export function FormField<T extends FieldValues, N extends FieldPath<T>>({
 type FormSubmitProps = Omit<ButtonProps, 'type' | 'loading'> & {
   /**
    * When the button is enabled (the spec's rule, e.g. e-mail pattern and password length): the
-   * current values must pass this schema, or this test. Without it, always. A lazy schema
-   * (`lazyForm`) keeps the button disabled until it has arrived.
+   * current values must pass this schema, or this test. Without it, always.
    */
-  ready?: z.ZodType | LazyForm<z.ZodType> | ((values: FieldValues) => boolean);
+  ready?: z.ZodType | ((values: FieldValues) => boolean);
   /** Sending; by default while the submit handler runs. */
   pending?: boolean;
 };
@@ -108,12 +105,11 @@ export function FormSubmit({ ready, pending, disabled, ...props }: FormSubmitPro
   const values = useWatch() as FieldValues;
   const { isSubmitting } = useFormState();
   const sending = pending ?? isSubmitting;
-  const schema = useSchemaNow(typeof ready === 'function' ? undefined : ready);
   const passes =
     ready === undefined
       ? true
       : typeof ready === 'function'
         ? ready(values)
-        : (schema?.safeParse(values).success ?? false);
+        : ready.safeParse(values).success;
   return <Button {...props} type="submit" loading={sending} disabled={disabled || !passes} />;
 }

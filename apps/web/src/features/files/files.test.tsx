@@ -178,7 +178,6 @@ describe('Arquivos', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Ações do arquivo intro.mp4' }),
     );
-    // the row's menu loads on its first open
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Excluir' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('O arquivo “intro.mp4” será excluído para sempre.');

@@ -1,8 +1,7 @@
 import { USERNAME_PATTERN, isWorkspaceDescription, isWorkspaceLabel } from '@fa-clube/contract';
 
-// Without zod, so the page's first load does not need it: the contract's own predicates, from
-// which its WorkspaceLabel / WorkspaceDescription schemas are built (the forms validate with
-// those on submit, ./validation.ts).
+// The spec's enable rules, on the values as typed (the schemas trim and lower-case before they
+// check; the forms validate with those on submit, ./validation.ts).
 
 /** The name's Salvar: owner, a valid name, different from the current one (spec section 4). */
 export function canSaveName(value: string, current: string, isOwner: boolean): boolean {

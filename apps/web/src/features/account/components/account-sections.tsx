@@ -1,5 +1,13 @@
-import { EMAIL_MAX, FULL_NAME_PATTERN, PASSWORD_MAX } from '@fa-clube/contract';
-import type { ChangeEmailBody, MeResponse, UpdateProfileBody } from '@fa-clube/contract';
+import {
+  ChangeEmailBody,
+  DeleteAccountBody,
+  EMAIL_MAX,
+  ExportBody,
+  FULL_NAME_PATTERN,
+  PASSWORD_MAX,
+  UpdateProfileBody,
+} from '@fa-clube/contract';
+import type { MeResponse } from '@fa-clube/contract';
 import { Camera, Download, Laptop, LogOut, Smartphone, Tablet, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -18,7 +26,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
-import { contractForm, lazyForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { useMe } from '@/lib/me';
 import { saveBlob } from '@/lib/save-blob';
 import { SIGN_OUT_STATE } from '@/lib/session';
@@ -35,13 +43,7 @@ import {
 } from '../hooks/use-account';
 import { formatDateTime } from '../format';
 import { t } from '../strings';
-
-// zod and the contract's schemas load when a form shows, not with the page
-const UpdateProfileForm = contractForm((c) => c.UpdateProfileBody);
-const ChangeEmailForm = contractForm((c) => c.ChangeEmailBody);
-const PasswordForm = lazyForm(() => import('../validation').then((m) => m.PasswordForm));
-const DeleteAccountForm = contractForm((c) => c.DeleteAccountBody);
-const ExportForm = contractForm((c) => c.ExportBody);
+import { PasswordForm } from '../validation';
 
 /** A card of 'Minha conta', named by its title. */
 function Section({
@@ -164,7 +166,7 @@ export function AvatarSection({ me }: { me: MeResponse }) {
 }
 
 export function NameSection({ me }: { me: MeResponse }) {
-  const form = useZodForm(UpdateProfileForm, { defaultValues: { full_name: me.full_name } });
+  const form = useZodForm(UpdateProfileBody, { defaultValues: { full_name: me.full_name } });
   const save = useUpdateProfile();
   const submit = (body: UpdateProfileBody) =>
     save.mutate(body, {
@@ -199,7 +201,7 @@ export function NameSection({ me }: { me: MeResponse }) {
 }
 
 export function EmailSection({ me }: { me: MeResponse }) {
-  const form = useZodForm(ChangeEmailForm, {
+  const form = useZodForm(ChangeEmailBody, {
     defaultValues: { email: '', current_password: '' },
   });
   const request = useRequestEmailChange();
@@ -220,7 +222,7 @@ export function EmailSection({ me }: { me: MeResponse }) {
       description={t.account.emailDescription(me.email)}
       form={form}
       onSubmit={submit}
-      ready={ChangeEmailForm}
+      ready={ChangeEmailBody}
       pending={request.isPending}
       submitLabel={t.account.emailSend}
     >
@@ -415,7 +417,7 @@ export function DataSection() {
   const [pending, setPending] = useState(false);
   // asked for when the sign-in is older than 10 minutes (403 REAUTHENTICATION_REQUIRED)
   const [asking, setAsking] = useState(false);
-  const form = useZodForm(ExportForm, { defaultValues: { password: '' } });
+  const form = useZodForm(ExportBody, { defaultValues: { password: '' } });
   const hasPassword = useMe().data?.has_password ?? true;
   const download = async (password?: string) => {
     setPending(true);
@@ -465,7 +467,7 @@ export function DataSection() {
 
 export function DeleteSection() {
   const [open, setOpen] = useState(false);
-  const form = useZodForm(DeleteAccountForm, { defaultValues: { password: '' } });
+  const form = useZodForm(DeleteAccountBody, { defaultValues: { password: '' } });
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   // an account made through Google has no password: a recent sign-in confirms instead

@@ -1,5 +1,4 @@
-import { WORKSPACE_LABEL_MAX } from '@fa-clube/contract';
-import type { CreateWorkspaceBody } from '@fa-clube/contract';
+import { CreateWorkspaceBody, WORKSPACE_LABEL_MAX } from '@fa-clube/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
@@ -8,20 +7,17 @@ import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { contractForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { switchWorkspace } from '@/lib/workspace';
 import { createWorkspace } from '../api/account-api';
 import { t } from '../strings';
-
-// zod and the contract's schemas load when the form shows, not with the page
-const CreateWorkspaceForm = contractForm((c) => c.CreateWorkspaceBody);
 
 /**
  * 'Criar espaço': label and username with the sign-up rules (the contract's CreateWorkspaceBody);
  * the new workspace becomes the current one and its settings open.
  */
 export function CreateWorkspaceScreen() {
-  const form = useZodForm(CreateWorkspaceForm, {
+  const form = useZodForm(CreateWorkspaceBody, {
     defaultValues: { label: '', username: '' },
     mode: 'onTouched',
   });
@@ -72,7 +68,7 @@ export function CreateWorkspaceScreen() {
               )}
             </FormField>
             <FormSubmit
-              ready={CreateWorkspaceForm}
+              ready={CreateWorkspaceBody}
               pending={create.isPending}
               className="w-full sm:ml-auto sm:w-auto"
             >

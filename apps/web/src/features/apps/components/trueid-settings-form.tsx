@@ -4,12 +4,10 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { contractForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { useSaveTrueIdSettings } from '../hooks/use-trueid';
 import { t } from '../strings';
-
-// zod and the contract's schemas load when the form shows, not with the page
-const TrueIdSettings = contractForm((c) => c.TrueIdSettings);
+import { TrueIdSettings } from '@fa-clube/contract';
 
 /** The TrueID settings (the age check, how long documents are kept), saved by the owner. */
 export function TrueIdSettingsForm({

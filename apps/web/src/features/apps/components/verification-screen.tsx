@@ -1,5 +1,5 @@
-import { PERSON_DOCUMENT_TYPES } from '@fa-clube/contract';
-import type { FanUploadBody, FanVerification, FanVerificationBody } from '@fa-clube/contract';
+import { FanVerificationBody, PERSON_DOCUMENT_TYPES } from '@fa-clube/contract';
+import type { FanUploadBody, FanVerification } from '@fa-clube/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BadgeCheck,
@@ -24,7 +24,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
-import { contractForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { uploadFile } from '@/lib/upload';
 import { cn } from '@/lib/utils';
 import {
@@ -38,8 +38,6 @@ import { t } from '../strings';
 
 type Slot = 'document_front' | 'document_back' | 'liveness';
 type UploadTarget = { kind: 'document'; document_side: 'front' | 'back' } | { kind: 'liveness' };
-// zod and the contract's schemas load when the form shows, not with the page
-const FanVerificationForm = contractForm((c) => c.FanVerificationBody);
 
 const SLOTS: Array<{
   slot: Slot;
@@ -183,7 +181,7 @@ function StatusCard({
 
 function DataForm({ username, state }: { username: string; state: FanVerification }) {
   const queryClient = useQueryClient();
-  const form = useZodForm(FanVerificationForm, {
+  const form = useZodForm(FanVerificationBody, {
     defaultValues: {
       legal_name: state.legal_name ?? '',
       legal_id: '',

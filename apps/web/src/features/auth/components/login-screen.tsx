@@ -10,7 +10,7 @@ import { withReturnTo } from '@/lib/navigation';
 import { signIn } from '../api/auth-api';
 import { completeSignIn } from '../api/session';
 import { t } from '../strings';
-import { LoginForm } from '../forms';
+import { LoginForm } from '../validation';
 import { EmailField } from './form-fields';
 import { GoogleButton } from './google-button';
 

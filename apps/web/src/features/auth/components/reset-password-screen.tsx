@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { setServerErrors, useZodForm } from '@/lib/form';
 import { requestPasswordReset, resetPassword } from '../api/auth-api';
 import { t } from '../strings';
-import { ResetForm, ResetReady, ResetRequestForm } from '../forms';
+import { ResetForm, ResetReady, ResetRequestForm } from '../validation';
 import { EmailField, NewPasswordFields } from './form-fields';
 
 function BackToLogin() {

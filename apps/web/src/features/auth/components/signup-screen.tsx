@@ -10,7 +10,7 @@ import { setServerErrors, useZodForm } from '@/lib/form';
 import { loginPath } from '@/lib/navigation';
 import { signUp } from '../api/auth-api';
 import { t } from '../strings';
-import { SignupForm, SignupReady } from '../forms';
+import { SignupForm, SignupReady } from '../validation';
 import { EmailField, NewPasswordFields } from './form-fields';
 
 const linkClass =

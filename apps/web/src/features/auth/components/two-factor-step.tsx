@@ -11,7 +11,7 @@ import { errorMessage, hasErrorCode } from '@/lib/api-client';
 import { useZodForm } from '@/lib/form';
 import { signIn } from '../api/auth-api';
 import { t } from '../strings';
-import { RecoveryCodeForm, TwoFactorForm } from '../forms';
+import { RecoveryCodeForm, TwoFactorForm } from '../validation';
 
 type StepProps = {
   credentials: { email: string; password: string };

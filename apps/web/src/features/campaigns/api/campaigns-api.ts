@@ -1,7 +1,6 @@
-import { APPS_PAGING, apiPath, appsPaths } from '@fa-clube/contract';
-import type { ContactImportBody, EmailMarketingSettings, SendEmailBody } from '@fa-clube/contract';
+import { APPS_PAGING, EmailMarketingSettings, apiPath, appsPaths } from '@fa-clube/contract';
+import type { ContactImportBody, SendEmailBody } from '@fa-clube/contract';
 import { api } from '@/lib/api-client';
-import { loadContract } from '@/lib/contract-schemas';
 
 export const campaignsKey = (ws: string) => ['campaigns', ws] as const;
 
@@ -66,8 +65,7 @@ export const fetchSettings = async (ws: string, signal?: AbortSignal) => {
     schema: 'AppSettingsResponse',
     signal,
   });
-  // the answer was checked with the contract's chunk: it is loaded
-  return (await loadContract()).EmailMarketingSettings.parse(answer.settings);
+  return EmailMarketingSettings.parse(answer.settings);
 };
 
 /** PUT /apps/{ws}/email-marketing/settings */

@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { CHARGE_EVENTS, CHAT_EVENTS } from '@fa-clube/contract';
-import type { ChatMessage } from '@fa-clube/contract';
+import { CHARGE_EVENTS, CHAT_EVENTS, ChatMessage } from '@fa-clube/contract';
 import { onChargesWaiting } from '@/lib/charges-waiting';
-import { loadContract } from '@/lib/contract-schemas';
 import { emitChargePaid } from '@/lib/charge-events';
 import { openLiveEvents } from '@/lib/live-events';
 import { useViewerId } from '@/lib/session';
@@ -55,15 +53,8 @@ export function ChatLive() {
           else refetchAll(queryClient, viewer);
           return;
         }
-        // in arrival order: every event waits for the same (loaded once) schema
-        void loadContract().then(
-          ({ ChatMessage: schema }) => {
-            const parsed = schema.safeParse(data);
-            if (parsed.success)
-              receiveMessage(queryClient, viewer, parsed.data as ChatMessage, openChatId());
-          },
-          () => refetchAll(queryClient, viewer),
-        );
+        const parsed = ChatMessage.safeParse(data);
+        if (parsed.success) receiveMessage(queryClient, viewer, parsed.data, openChatId());
       },
       onReconnect: () => refetchAll(queryClient, viewer),
     });

@@ -13,7 +13,7 @@ import { t } from '@/i18n/content';
 import { drafts, useKeepDraft } from '@/lib/drafts';
 import { t as sales } from '@/i18n/sales';
 import { formatCentsInput, parseCentsInput } from '@/lib/money-input';
-import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreatePost } from '../hooks/use-create-post';
 import type { PostAttachment } from '../hooks/use-create-post';
@@ -29,9 +29,9 @@ import type { ComposerForm as ComposerValues } from '../lib/composer-form';
 import { capturePosterFrame } from '../lib/poster';
 import { defaultSchedule, saoPauloToIso, scheduleError } from '../lib/schedule';
 import { ScheduleFields } from './scheduled-posts';
+import { ComposerForm } from '../lib/composer-form';
 
 // zod loads when the composer shows, not with the page
-const ComposerForm = lazyForm(() => import('../lib/composer-form').then((m) => m.ComposerForm));
 
 interface Chosen extends PostAttachment {
   /** Object URL of the file, for the preview. */

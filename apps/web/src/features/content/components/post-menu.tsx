@@ -1,37 +1,54 @@
-import { MoreHorizontal } from 'lucide-react';
-import { Suspense, lazy } from 'react';
-import type { ComponentProps } from 'react';
+import { MoreHorizontal, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useMenuOnDemand } from '@/components/ui/menu-on-demand';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { t } from '@/i18n/content';
-
-// the menu and the confirmation (Radix DropdownMenu and AlertDialog) load on the first open
-const loadMenu = () => import('./post-menu-dropdown');
-const PostMenuDropdown = lazy(() => loadMenu().then((m) => ({ default: m.PostMenuDropdown })));
+import { useDeletePost } from '../hooks/use-delete-post';
 
 /** The owner's menu on a post: 'Excluir', confirmed, then the page reloads its data. */
 export function PostMenu({ postId, workspaceId }: { postId: string; workspaceId: string }) {
-  const { openedBy, triggerProps } = useMenuOnDemand(loadMenu);
-  const trigger = (props: ComponentProps<'button'> = {}) => (
-    <Button
-      variant="ghost"
-      size="icon-sm"
-      className="-mr-1.5 rounded-full text-muted-foreground"
-      aria-label={t.content.post.menu}
-      {...props}
-    >
-      <MoreHorizontal className="size-5" aria-hidden />
-    </Button>
-  );
-  if (!openedBy) return trigger(triggerProps);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeletePost();
+
   return (
-    <Suspense fallback={trigger(triggerProps)}>
-      <PostMenuDropdown
-        trigger={trigger()}
-        openedBy={openedBy}
-        postId={postId}
-        workspaceId={workspaceId}
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="-mr-1.5 rounded-full text-muted-foreground"
+            aria-label={t.content.post.menu}
+          >
+            <MoreHorizontal className="size-5" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-40">
+          <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
+            <Trash2 aria-hidden />
+            {t.content.post.delete}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        pending={remove.isPending}
+        title={t.content.post.deleteTitle}
+        description={t.content.post.deleteText}
+        confirmLabel={remove.isPending ? t.content.post.deleting : t.content.post.delete}
+        destructive
+        onConfirm={() =>
+          remove.mutate({ ws: workspaceId, id: postId }, { onSuccess: () => setConfirming(false) })
+        }
       />
-    </Suspense>
+    </>
   );
 }

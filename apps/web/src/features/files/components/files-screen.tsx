@@ -1,23 +1,33 @@
 import type { FileEntry, FolderEntry } from '@fa-clube/contract';
 import {
   ChevronRight,
+  Download,
+  Eye,
   FileImage,
+  FileLock,
   FileVideo,
   Folder,
   FolderOpen,
   FolderPlus,
   MoreHorizontal,
+  Trash2,
   Upload,
 } from 'lucide-react';
 import { Suspense, lazy, useRef, useState } from 'react';
-import type { ComponentProps, DragEvent } from 'react';
+import type { DragEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page, PageHeader } from '@/components/layout/page';
 import { StorageMeter } from '@/components/storage-meter';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
-import { useMenuOnDemand } from '@/components/ui/menu-on-demand';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, hasErrorCode } from '@/lib/api-client';
@@ -29,9 +39,6 @@ import { t } from '../strings';
 import { UploadList } from './upload-list';
 
 // the dialogs (Radix Dialog, the folder form, the preview) load when one opens, not with the page
-// and a row's menu (Radix DropdownMenu, the delete confirmation) on its first open
-const loadRowMenu = () => import('./file-row-menu');
-const FileRowMenu = lazy(() => loadRowMenu().then((m) => ({ default: m.FileRowMenu })));
 const FolderDialog = lazy(() =>
   import('./folder-dialog').then((m) => ({ default: m.FolderDialog })),
 );
@@ -339,19 +346,6 @@ function FileRow({
     );
   };
 
-  const { openedBy, triggerProps } = useMenuOnDemand(loadRowMenu);
-  const trigger = (props: ComponentProps<'button'> = {}) => (
-    <Button
-      variant="ghost"
-      size="icon-sm"
-      className="shrink-0 text-muted-foreground"
-      aria-label={t.files.actions(file.name)}
-      {...props}
-    >
-      <MoreHorizontal className="size-5" aria-hidden />
-    </Button>
-  );
-
   return (
     <li className={rowClass} data-testid="file-row">
       <span
@@ -378,25 +372,59 @@ function FileRow({
           </span>
         </span>
       </button>
-      {openedBy ? (
-        <Suspense fallback={trigger(triggerProps)}>
-          <FileRowMenu
-            trigger={trigger()}
-            openedBy={openedBy}
-            fileName={file.name}
-            isOwner={isOwner}
-            onPreview={onPreview}
-            onDownload={() => void download()}
-            confirming={confirming}
-            onConfirmingChange={onConfirmingChange}
-            inUse={inUse}
-            removing={remove.isPending}
-            onRemove={confirmRemove}
-          />
-        </Suspense>
-      ) : (
-        trigger(triggerProps)
-      )}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="shrink-0 text-muted-foreground"
+            aria-label={t.files.actions(file.name)}
+          >
+            <MoreHorizontal className="size-5" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-40">
+          <DropdownMenuItem onSelect={onPreview}>
+            <Eye aria-hidden />
+            {t.files.preview}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void download()}>
+            <Download aria-hidden />
+            {t.files.download}
+          </DropdownMenuItem>
+          {isOwner ? (
+            <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
+              <Trash2 aria-hidden />
+              {t.files.remove}
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {isOwner ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={onConfirmingChange}
+          pending={remove.isPending}
+          title={t.files.removeTitle}
+          description={t.files.removeText(file.name)}
+          confirmLabel={t.files.removeConfirm}
+          destructive
+          onConfirm={confirmRemove}
+        >
+          {inUse ? (
+            <div
+              role="alert"
+              className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive-text"
+            >
+              <FileLock aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <div className="grid gap-1">
+                <p className="font-medium">{t.files.inUseTitle}</p>
+                <p>{inUse}</p>
+              </div>
+            </div>
+          ) : null}
+        </ConfirmDialog>
+      ) : null}
     </li>
   );
 }

@@ -1,12 +1,17 @@
-import { MoreHorizontal } from 'lucide-react';
-import { Suspense, lazy } from 'react';
-import type { ComponentProps, ReactNode } from 'react';
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { useMenuOnDemand } from '@/components/ui/menu-on-demand';
-
-// the menu and the confirmation (Radix DropdownMenu and AlertDialog) load on the first open
-const loadMenu = () => import('./item-actions-menu');
-const ItemActionsMenu = lazy(() => loadMenu().then((m) => ({ default: m.ItemActionsMenu })));
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { t } from '../strings';
 
 export interface ItemActionsProps {
   /** The menu button's accessible name ('Ações da conta Nubank'). */
@@ -25,22 +30,62 @@ export interface ItemActionsProps {
 
 /** The owner's menu on an account, a category or a transaction: Editar, and Excluir confirmed. */
 export function ItemActions({ label, onEdit, remove }: ItemActionsProps) {
-  const { openedBy, triggerProps } = useMenuOnDemand(loadMenu);
-  const trigger = (props: ComponentProps<'button'> = {}) => (
-    <Button
-      variant="ghost"
-      size="icon-sm"
-      className="shrink-0 text-muted-foreground"
-      aria-label={label}
-      {...props}
-    >
-      <MoreHorizontal className="size-5" aria-hidden />
-    </Button>
-  );
-  if (!openedBy) return trigger(triggerProps);
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const confirm = async () => {
+    if (!remove) return;
+    setPending(true);
+    try {
+      await remove.run();
+      setConfirming(false);
+      toast.success(remove.done);
+    } catch (error) {
+      setConfirming(false);
+      toast.error(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
   return (
-    <Suspense fallback={trigger(triggerProps)}>
-      <ItemActionsMenu trigger={trigger()} openedBy={openedBy} onEdit={onEdit} remove={remove} />
-    </Suspense>
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="shrink-0 text-muted-foreground"
+            aria-label={label}
+          >
+            <MoreHorizontal className="size-5" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-40">
+          <DropdownMenuItem onSelect={onEdit}>
+            <Pencil aria-hidden />
+            {t.transactions.edit}
+          </DropdownMenuItem>
+          {remove ? (
+            <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
+              <Trash2 aria-hidden />
+              {t.transactions.remove}
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {remove ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          pending={pending}
+          title={remove.title}
+          description={remove.description}
+          confirmLabel={remove.confirmLabel}
+          destructive
+          onConfirm={() => void confirm()}
+        />
+      ) : null}
+    </>
   );
 }

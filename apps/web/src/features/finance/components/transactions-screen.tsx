@@ -39,10 +39,10 @@ type Dialog = { kind: 'edit'; row: Transaction | null } | { kind: 'receipts'; id
 export function TransactionsScreen() {
   const { ws, isOwner } = useFinanceWorkspace();
   const filterState = useTransactionFilters();
-  const { filters, checked, page, setPage, active } = filterState;
+  const { filters, page, setPage, active } = filterState;
   const accounts = useAccounts(ws);
   const categories = useCategories(ws);
-  const list = useTransactions(ws, filters, page, checked);
+  const list = useTransactions(ws, filters, page);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const accountList = accounts.data ?? [];

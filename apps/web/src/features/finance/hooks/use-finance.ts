@@ -54,16 +54,11 @@ export function useCategories(ws: string | null) {
 
 /** One page of the filtered list; the previous page stays on screen while the next loads. */
 /** The list a page at a time; `ready` false holds it (the filters are still being checked). */
-export function useTransactions(
-  ws: string | null,
-  filters: TransactionFilters,
-  page: number,
-  ready = true,
-) {
+export function useTransactions(ws: string | null, filters: TransactionFilters, page: number) {
   return useQuery({
     queryKey: financeKeys.transactions(ws ?? '', filters, page),
     queryFn: ({ signal }) => fetchTransactions(ws!, filters, page, undefined, signal),
-    enabled: Boolean(ws) && ready,
+    enabled: Boolean(ws),
     placeholderData: keepPreviousData,
   });
 }

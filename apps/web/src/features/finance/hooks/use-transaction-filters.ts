@@ -1,6 +1,4 @@
-import { PAGING } from '@fa-clube/contract';
-import type { ContractModule } from '@/lib/contract-schemas';
-import { useContract } from '@/lib/contract-schemas';
+import { PAGING, TransactionsQuery } from '@fa-clube/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TransactionFilters } from '../api/finance-api';
@@ -19,10 +17,7 @@ function addressFilters(params: URLSearchParams): Record<string, string> {
 }
 
 /** The filters each checked by the contract's query schema; a bad one is dropped. */
-function checkFilters(
-  address: Record<string, string>,
-  { TransactionsQuery }: ContractModule,
-): TransactionFilters {
+function checkFilters(address: Record<string, string>): TransactionFilters {
   const raw = { ...address };
   for (;;) {
     const parsed = TransactionsQuery.safeParse(raw);
@@ -40,20 +35,11 @@ function checkFilters(
 /**
  * The transactions list's filters and page, kept in the address (?account_id=&category=&status=
  * &from=&to=&q=&page=) so a filtered list can be linked to and survives a reload. Changing a
- * filter goes back to the first page. The schema comes with the contract's chunk, which the
- * list's first answer needs anyway: until it is in, the fields show the address' values and
- * `checked` is false (the list waits); without it (a failed load) the values go unchecked and the
- * list's request fails with a retry.
+ * filter goes back to the first page.
  */
 export function useTransactionFilters() {
   const [params, setParams] = useSearchParams();
-  const contract = useContract();
-  const address = useMemo(() => addressFilters(params), [params]);
-  const filters: TransactionFilters = useMemo(
-    () => (contract ? checkFilters(address, contract) : address),
-    [address, contract],
-  );
-  const checked = contract !== undefined;
+  const filters: TransactionFilters = useMemo(() => checkFilters(addressFilters(params)), [params]);
   const pageParam = Number(params.get('page'));
   const page =
     Number.isInteger(pageParam) && pageParam >= PAGING.transactions.base
@@ -85,5 +71,5 @@ export function useTransactionFilters() {
   );
   const clear = useCallback(() => setParams({}, { replace: true }), [setParams]);
   const active = Object.keys(filters).length > 0;
-  return { filters, checked, page, setFilter, setPage, clear, active };
+  return { filters, page, setFilter, setPage, clear, active };
 }

@@ -1,4 +1,4 @@
-import type { InviteBody, InviteResponse } from '@fa-clube/contract';
+import type { InviteResponse } from '@fa-clube/contract';
 import { MailPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -6,18 +6,16 @@ import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { contractForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { useInvite } from '../hooks/use-team';
 import { t } from '../strings';
 import { canInvite } from '../can';
 import { CopyLinkButton } from './copy-link-button';
-
-// zod and the contract's schemas load when the form first validates, not with the page
-const InviteSchema = contractForm((c) => c.InviteBody);
+import { InviteBody } from '@fa-clube/contract';
 
 /** E-mail + Convidar; on success the toast, the list refreshes and the link can be copied. */
 export function InviteForm({ workspaceId, isOwner }: { workspaceId: string; isOwner: boolean }) {
-  const form = useZodForm(InviteSchema, { defaultValues: { email: '' } });
+  const form = useZodForm(InviteBody, { defaultValues: { email: '' } });
   const [last, setLast] = useState<InviteResponse | null>(null);
   const invite = useInvite(workspaceId);
 

@@ -14,13 +14,14 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { CertificateFileError, readCertificateFile, readKeyFile } from '../certificate-files';
 import { connectionFormValues } from '../connection';
 import type { ConnectionFormValues } from '../connection';
 import { useSavePixConnection } from '../hooks/use-plans-settings';
 import { useOwnerConfirmation } from './owner-confirmation';
 import { t } from '../strings';
+import { PixConnectionForm as ConnectionForm } from '../validation';
 
 const text = t.subscriptions.connection;
 
@@ -31,9 +32,6 @@ const URL_INPUT = {
   autoComplete: 'off',
   spellCheck: false,
 } as const;
-
-// zod and the contract's schemas load when the form shows
-const ConnectionForm = lazyForm(() => import('../validation').then((m) => m.PixConnectionForm));
 
 /**
  * The owner's form to connect (or update) the workspace's PSP account: URLs, client

@@ -9,14 +9,12 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
-import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { useSavePix } from '../hooks/use-plans-settings';
 import { maskPixKey, normalizePixKey } from '../pix';
 import { useOwnerConfirmation } from './owner-confirmation';
 import type { PixFormValues } from '../pix';
-
-// zod and the contract's schemas load when the form shows, not with the page
-const PixForm = lazyForm(() => import('../validation').then((m) => m.PixForm));
+import { PixForm } from '../validation';
 
 function initialValues(saved: PixSettings | null): PixFormValues {
   if (!saved) return { key_type: 'cpf', key: '', name: '', city: '' };

@@ -14,9 +14,10 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
-import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { formatCentsInput, parseCentsInput } from '@/lib/money-input';
 import { MAX_PLAN_CENTS, parseDiscountInput } from '../format';
+import { planForm } from '../validation';
 import { useSavePlan } from '../hooks/use-plans-settings';
 
 interface PlanFormProps {
@@ -44,11 +45,7 @@ export function PlanForm({
   blockedReason,
 }: PlanFormProps) {
   const save = useSavePlan(ws, username);
-  // zod and the contract's schemas load when the form shows, not with the page
-  const schema = useMemo(
-    () => lazyForm(() => import('../validation').then((m) => m.planForm(planType))),
-    [planType],
-  );
+  const schema = useMemo(() => planForm(planType), [planType]);
   const values = (plan: Plan | undefined) => ({
     value: plan ? majorToCents(plan.value) : 0,
     discount: plan ? String(plan.discount) : '0',

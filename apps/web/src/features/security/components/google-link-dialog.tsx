@@ -11,16 +11,16 @@ import {
 import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
-import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { startGoogleLink } from '../api/security-api';
 import type { LinkValues } from '../link-form';
 import { t } from '../strings';
+import { LinkForm } from '../link-form';
 
 /** Goes to the provider (a full navigation: the flow's cookie came with the answer). */
 const goTo = (url: string) => window.location.assign(url);
 
 // zod loads when the dialog shows, not with the page
-const LinkForm = lazyForm(() => import('../link-form').then((m) => m.LinkForm));
 
 /** 'Vincular conta Google': the password, then off to Google. */
 export function LinkDialog({

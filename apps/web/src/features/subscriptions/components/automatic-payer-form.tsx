@@ -1,17 +1,16 @@
 import { Repeat } from 'lucide-react';
 import { useEffect } from 'react';
-import type { SubscribePlanBody } from '@fa-clube/contract';
 import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '../strings';
 import { errorMessage } from '@/lib/api-client';
-import { contractForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { maskCpf } from '@/lib/masks';
 import { payerReady } from '../payer';
+import { SubscribePlanBody } from '@fa-clube/contract';
 
 // the contract's own rule: CPF check digits, a name and a surname
-const PayerForm = contractForm((c) => c.SubscribePlanBody);
 
 /**
  * 'Renovação automática' in the subscribe dialog: the payer's CPF (masked as typed, its check
@@ -28,7 +27,7 @@ export function AutomaticPayerForm({
   /** Rejects with the API's error (its field errors land on the fields). */
   onSubmit: (payer: SubscribePlanBody) => Promise<unknown>;
 }) {
-  const form = useZodForm(PayerForm, { defaultValues: defaults, mode: 'onTouched' });
+  const form = useZodForm(SubscribePlanBody, { defaultValues: defaults, mode: 'onTouched' });
   useEffect(() => {
     if (autoFocus) form.setFocus('cpf');
   }, [autoFocus, form]);

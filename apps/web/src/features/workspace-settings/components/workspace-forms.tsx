@@ -7,17 +7,11 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { lazyForm, setServerErrors, useZodForm } from '@/lib/form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { useUpdateWorkspace } from '../hooks/use-workspace-settings';
 import { t } from '../strings';
-import { canSaveDescription, canSaveName, canSaveUsername } from '../can-save';
+import { DescriptionSchema, NameSchema, UsernameSchema } from '../validation';
 import { SettingsForm } from './settings-section';
-
-// zod and the schemas load when a form first validates, not with the page
-const validation = () => import('../validation');
-const NameSchema = lazyForm(() => validation().then((m) => m.NameForm));
-const UsernameSchema = lazyForm(() => validation().then((m) => m.UsernameForm));
-const DescriptionSchema = lazyForm(() => validation().then((m) => m.DescriptionForm));
 
 interface FormProps {
   workspace: Workspace;
@@ -58,7 +52,9 @@ export function NameForm({ workspace, canEdit }: FormProps) {
       description={t.workspaceSettings.nameDescription}
       form={form}
       onSubmit={submit}
-      ready={(v) => canSaveName(v.label, workspace.label, canEdit)}
+      ready={(v) =>
+        canEdit && NameSchema.safeParse(v).success && v.label.trim() !== workspace.label
+      }
       pending={pending}
     >
       <FormField name="label" label={t.workspaceSettings.nameLabel}>
@@ -93,7 +89,9 @@ export function UsernameForm({ workspace, canEdit }: FormProps) {
       description={t.workspaceSettings.usernameDescription}
       form={form}
       onSubmit={submit}
-      ready={(v) => canSaveUsername(v.username, workspace.username, canEdit)}
+      ready={(v) =>
+        canEdit && UsernameSchema.safeParse(v).success && v.username !== workspace.username
+      }
       pending={pending}
       footerNote={t.workspaceSettings.profileAddress(workspace.username)}
     >
@@ -153,7 +151,9 @@ export function DescriptionForm({ workspace, canEdit }: FormProps) {
       description={t.workspaceSettings.descriptionDescription}
       form={form}
       onSubmit={submit}
-      ready={(v) => canSaveDescription(v.description, canEdit)}
+      ready={(v) =>
+        canEdit && v.description.trim() !== '' && DescriptionSchema.safeParse(v).success
+      }
       pending={pending}
     >
       <FormField
