@@ -185,6 +185,8 @@ describe('connecting a PSP', () => {
       receiving_account: { branch: '0001', number: '123456-7', type: 'CORRENTE' },
       recurrences_enabled: true,
       automatic_available: true,
+      // a healthy PSP: no failed reconciliation to show (decision 089)
+      reconciliation: null,
       connected_at: expect.any(String),
       certificate_expires_at: new Date(
         new X509Certificate(certs.client.cert).validTo,
