@@ -18,7 +18,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(full);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [full] : [];
+    return e.name.endsWith('.ts') && !/\.test(kit)?\.ts$/.test(e.name) ? [full] : [];
   });
 }
 

@@ -44,6 +44,8 @@ describe('every API route has its guard', () => {
         'GET /api/v1/public/images/*',
         'PUT /api/v1/storage/upload',
         'GET /api/v1/storage/object',
+        // a video's HLS playlists: their signature decides, like a stored file's (decision 095)
+        'GET /api/v1/media/hls',
         'POST /api/v1/webhooks/pix/c/:connection/:secret/:kind',
         // the live event stream checks its caller itself: a bearer header or a single-use
         // ticket (EventSource sends no headers; decision 083); events.test.ts proves the 401s
