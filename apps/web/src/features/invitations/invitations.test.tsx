@@ -19,6 +19,7 @@ const OWN_WS = {
   avatar_url: null,
   cover_url: null,
   is_owner: true,
+  is_creator: true,
 };
 const TEAM_WS = {
   id: '77777777-7777-4777-8777-777777777777',
@@ -28,6 +29,7 @@ const TEAM_WS = {
   avatar_url: null,
   cover_url: null,
   is_owner: false,
+  is_creator: true,
 };
 
 const info = (overrides: Partial<InvitationInfo> = {}): InvitationInfo => ({

@@ -23,6 +23,7 @@ const workspace = (isOwner: boolean) => ({
   avatar_url: null,
   cover_url: null,
   is_owner: isOwner,
+  is_creator: true,
 });
 
 const otherWorkspace = {
@@ -33,6 +34,7 @@ const otherWorkspace = {
   avatar_url: null,
   cover_url: null,
   is_owner: true,
+  is_creator: true,
 };
 
 interface Options {

@@ -23,6 +23,7 @@ interface Ws {
   avatar_url: string | null;
   cover_url: string | null;
   is_owner: boolean;
+  is_creator: boolean;
 }
 
 function workspaceFixture(overrides: Partial<Ws> = {}): Ws {
@@ -34,6 +35,7 @@ function workspaceFixture(overrides: Partial<Ws> = {}): Ws {
     avatar_url: null,
     cover_url: null,
     is_owner: true,
+    is_creator: true,
     ...overrides,
   };
 }
