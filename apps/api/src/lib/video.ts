@@ -289,24 +289,11 @@ export async function makePlayableMp4(
     ...codecs,
     ...['-movflags', '+faststart', '-f', 'mp4', output],
   ];
-  const total = probe.durationSeconds * 1e6;
-  let buffered = '';
-  let last = -1;
   await run(tools.ffmpeg, args, {
     signal: opts.signal,
     // a 2 GB video on a small machine: generous, but never forever
     timeoutMs: Math.max(10 * 60_000, probe.durationSeconds * 60_000),
-    onStdout: (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const m = /^out_time_(?:us|ms)=(\d+)/.exec(line);
-        if (!m || !total || !opts.onProgress) continue;
-        const percent = Math.min(99, Math.floor((Number(m[1]) / total) * 100));
-        if (percent > last) opts.onProgress((last = percent));
-      }
-    },
+    onStdout: progressOf(probe.durationSeconds, (done) => done, opts.onProgress),
   });
 }
 
@@ -443,7 +430,6 @@ export async function hlsLadder(
   opts: { signal?: AbortSignal; onProgress?: (percent: number) => void } = {},
 ): Promise<string[]> {
   const renditions = hlsRenditions(video.width, video.height);
-  const total = video.durationSeconds * 1e6;
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const [i, r] of renditions.entries()) {
     const rung = HLS_RUNGS.find((x) => `${x.short}p` === r.name) ?? HLS_RUNGS[0];
@@ -463,23 +449,15 @@ export async function hlsLadder(
       ...['-hls_segment_filename', path.join(dir, `${r.name}_%04d.ts`)],
       path.join(dir, `${r.name}.m3u8`),
     ];
-    let buffered = '';
-    let last = -1;
     await run(tools.ffmpeg, args, {
       signal: opts.signal,
       timeoutMs: Math.max(10 * 60_000, video.durationSeconds * 60_000),
-      onStdout: (chunk) => {
-        buffered += chunk;
-        const parts = buffered.split('\n');
-        buffered = parts.pop() ?? '';
-        for (const line of parts) {
-          const m = /^out_time_(?:us|ms)=(\d+)/.exec(line);
-          if (!m || !total || !opts.onProgress) continue;
-          const done = Math.min(1, Number(m[1]) / total);
-          const percent = Math.min(99, Math.floor(((i + done) / renditions.length) * 100));
-          if (percent > last) opts.onProgress((last = percent));
-        }
-      },
+      // each rung is its share of the whole ladder
+      onStdout: progressOf(
+        video.durationSeconds,
+        (done) => (i + done) / renditions.length,
+        opts.onProgress,
+      ),
     });
   }
   const written: string[] = [];
@@ -498,4 +476,29 @@ export async function hlsLadder(
   await writeFile(path.join(dir, 'master.m3u8'), lines.join('\n') + '\n');
   written.push('master.m3u8');
   return written;
+}
+
+/**
+ * An ffmpeg `-progress pipe:1` reader: calls `onProgress` with a whole percent (at most 99, only
+ * when it grows) of `share(fraction of this run done)`.
+ */
+function progressOf(
+  durationSeconds: number,
+  share: (done: number) => number,
+  onProgress?: (percent: number) => void,
+): (chunk: string) => void {
+  const total = durationSeconds * 1e6;
+  let buffered = '';
+  let last = -1;
+  return (chunk) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      const m = /^out_time_(?:us|ms)=(\d+)/.exec(line);
+      if (!m || !total || !onProgress) continue;
+      const percent = Math.min(99, Math.floor(share(Math.min(1, Number(m[1]) / total)) * 100));
+      if (percent > last) onProgress((last = percent));
+    }
+  };
 }
