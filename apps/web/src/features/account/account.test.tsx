@@ -122,7 +122,10 @@ describe('/subscriptions (Minhas assinaturas)', () => {
     subscriptionsApi({ subscriptions: [], pending_charges: [], payments: [] });
     renderRoutes(routes, '/subscriptions');
     expect(await screen.findByText('Você ainda não assina nenhum perfil')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ver recomendados' })).toHaveAttribute('href', '/explore');
+    expect(screen.getByRole('link', { name: 'Ver recomendados' })).toHaveAttribute(
+      'href',
+      '/explore',
+    );
   });
 
   it("'Renovar' opens the Pix dialog through POST /subscriptions/charge { plan }", async () => {
