@@ -32,6 +32,23 @@ export function newUserData(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** What `callAs` takes after the test context: method, `/api/v1` path, caller (null: signed out), body. */
+export type CallArgs = [
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  who: TestUser | null,
+  payload?: object,
+];
+
+/** A call to `/api/v1<url>` as `who` (signed out when null). */
+export const callAs = (t: TestContext, ...[method, url, who, payload]: CallArgs) =>
+  t.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: who ? bearer(who.accessToken) : {},
+    payload,
+  });
+
 /**
  * Signs up through the API, signs in, and finds the user's own workspace. `confirmed`: the
  * address is confirmed through its e-mailed link (confirmEmail), as turning 2FA on and linking

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { createPost } from '../../../test/support/content';
-import { bearer, createUser, signIn } from '../../../test/support/fixtures';
-import type { TestUser } from '../../../test/support/fixtures';
+import { callAs, createUser, signIn } from '../../../test/support/fixtures';
+import type { CallArgs, TestUser } from '../../../test/support/fixtures';
 import { makeActiveSubscriber, readSubscription } from '../../../test/support/subscriptions';
 import { waitUntil } from '../../../test/support/wait';
 import { postNotificationRecipients, postNotifications } from '../../db/schema/notifications';
@@ -35,18 +35,7 @@ let stranger: TestUser;
 let subId: string;
 let otherSubId: string;
 
-const call = (
-  method: 'GET' | 'PUT' | 'POST' | 'PATCH',
-  url: string,
-  who: TestUser | null,
-  payload?: object,
-) =>
-  t.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: who ? bearer(who.accessToken) : {},
-    payload,
-  });
+const call = (...args: CallArgs) => callAs(t, ...args);
 
 /** A creator with `n` confirmed fans subscribed. */
 async function creatorWithFans(n: number, opts: { confirmed?: boolean } = {}) {

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { createPost } from '../../../test/support/content';
-import { bearer, createUser } from '../../../test/support/fixtures';
-import type { TestUser } from '../../../test/support/fixtures';
+import { callAs, createUser } from '../../../test/support/fixtures';
+import type { CallArgs, TestUser } from '../../../test/support/fixtures';
 import { testCertificates } from '../../../test/support/pix-certs';
 import {
   browserKeys,
@@ -42,18 +42,7 @@ let fan: TestUser;
 let stranger: TestUser;
 let fanDevice: ReturnType<typeof browserKeys> | null = null;
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who: TestUser | null,
-  payload?: object,
-) =>
-  t.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: who ? bearer(who.accessToken) : {},
-    payload,
-  });
+const call = (...args: CallArgs) => callAs(t, ...args);
 
 const endpoints = async (userId: string) =>
   (await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map(
