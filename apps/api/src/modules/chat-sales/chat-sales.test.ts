@@ -7,8 +7,6 @@
  * sent once when a fan's first subscription starts; and who may do each.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
-import pino from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@fa-clube/contract';
 import {
@@ -20,8 +18,8 @@ import {
   welcomeDeliveries,
   workspaces,
 } from '../../db/schema';
-import { createJobQueue } from '../../lib/queue';
-import type { JobQueue, QueueDefinition } from '../../lib/queue';
+import type { JobQueue } from '../../lib/queue';
+import { startTestQueue } from '../../../test/support/queue';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { uploadJpeg } from '../../../test/support/content';
@@ -36,7 +34,6 @@ import { makeActiveSubscriber } from '../../../test/support/subscriptions';
 import { addTeamMember } from '../../../test/support/workspaces';
 import { broadcastQueue, deliverBroadcast } from './chat-sales.service';
 
-const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 let t: TestContext;
 let psp: TestPsp;
 let creator: TestUser;
@@ -58,10 +55,7 @@ beforeAll(async () => {
   expect((await connect(t, creator, psp)).statusCode).toBe(200);
   member = await createUser(t);
   await addTeamMember(t, creator, member);
-  queue = createJobQueue({ database: t.database, logger, pollIntervalMs: 100 });
-  queue.define(broadcastQueue(t.ctx) as QueueDefinition<unknown>);
-  await queue.start();
-  t.ctx.queue = queue;
+  queue = await startTestQueue(t, broadcastQueue(t.ctx));
 });
 afterAll(async () => {
   await queue?.stop({ timeoutMs: 3000 });
@@ -464,10 +458,7 @@ describe('messages to many', () => {
         expect(list[0].last_message.text).toBe('Aviso importante');
       }
     } finally {
-      queue = createJobQueue({ database: t.database, logger, pollIntervalMs: 100 });
-      queue.define(broadcastQueue(t.ctx) as QueueDefinition<unknown>);
-      await queue.start();
-      t.ctx.queue = queue;
+      queue = await startTestQueue(t, broadcastQueue(t.ctx));
     }
   });
 
@@ -499,10 +490,7 @@ describe('messages to many', () => {
         .where(eq(chatBroadcasts.id, res.json().id));
       expect(row!.finishedAt).not.toBeNull();
     } finally {
-      queue = createJobQueue({ database: t.database, logger, pollIntervalMs: 100 });
-      queue.define(broadcastQueue(t.ctx) as QueueDefinition<unknown>);
-      await queue.start();
-      t.ctx.queue = queue;
+      queue = await startTestQueue(t, broadcastQueue(t.ctx));
     }
   });
 

@@ -9,13 +9,11 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAttachment, ContentItem } from '@fa-clube/contract';
-import { createJobQueue } from '../../lib/queue';
 import type { JobQueue } from '../../lib/queue';
 import { hlsRenditions } from '../../lib/video';
+import { startTestQueue } from '../../../test/support/queue';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { createPost, uploadWorkspaceFile, workspaceFileKey } from '../../../test/support/content';
@@ -63,7 +61,6 @@ let owner: TestUser;
 let fan: TestUser;
 let stranger: TestUser;
 let queue: JobQueue;
-const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 const get = (url: string, user?: TestUser) =>
   t.inject({ method: 'GET', url, ...(user ? { headers: bearer(user.accessToken) } : {}) });
@@ -89,10 +86,7 @@ beforeAll(async () => {
   fan = await createUser(t);
   stranger = await createUser(t);
   await makeActiveSubscriber(t, fan, owner, 'monthly');
-  queue = createJobQueue({ database: t.database, logger, pollIntervalMs: 100 });
-  queue.define(videoQueue(t.ctx) as never);
-  await queue.start();
-  t.ctx.queue = queue;
+  queue = await startTestQueue(t, videoQueue(t.ctx));
 }, 120_000);
 
 afterAll(async () => {

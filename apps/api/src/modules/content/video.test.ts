@@ -12,9 +12,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentAttachment, ContentItem } from '@fa-clube/contract';
-import { createJobQueue } from '../../lib/queue';
 import { locateVideoTools, makePlayableMp4, planVideo, probeVideo } from '../../lib/video';
 import type { JobQueue } from '../../lib/queue';
+import { startTestQueue } from '../../../test/support/queue';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { createPost, uploadWorkspaceFile, workspaceFileKey } from '../../../test/support/content';
@@ -153,10 +153,7 @@ beforeAll(async () => {
   stranger = await createUser(t);
   await addTeamMember(t, owner, member);
   await makeActiveSubscriber(t, fan, owner, 'monthly');
-  queue = createJobQueue({ database: t.database, logger, pollIntervalMs: 100 });
-  queue.define(videoQueue(t.ctx) as never);
-  await queue.start();
-  t.ctx.queue = queue;
+  queue = await startTestQueue(t, videoQueue(t.ctx));
 }, 120_000);
 
 afterAll(async () => {

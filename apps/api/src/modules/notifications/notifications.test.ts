@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestQueue } from '../../../test/support/queue';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { createPost } from '../../../test/support/content';
@@ -18,7 +19,7 @@ import { makeActiveSubscriber, readSubscription } from '../../../test/support/su
 import { waitUntil } from '../../../test/support/wait';
 import { postNotificationRecipients, postNotifications } from '../../db/schema/notifications';
 import { createJobQueue } from '../../lib/queue';
-import type { JobQueue, QueueDefinition } from '../../lib/queue';
+import type { JobQueue } from '../../lib/queue';
 import { publishScheduledPosts } from '../content/scheduled.jobs';
 import { deliverDueMail, drainMail } from '../mail/mail.service';
 import { fanOutNewPost, newPostQueue, sendNewPostDigests } from './notifications.service';
@@ -73,10 +74,7 @@ const newPostMails = (to: TestUser) =>
 
 beforeAll(async () => {
   t = await createTestContext();
-  queue = createJobQueue({ database: t.database, logger, pollIntervalMs: 100 });
-  queue.define(newPostQueue(t.ctx) as QueueDefinition<unknown>);
-  await queue.start();
-  t.ctx.queue = queue;
+  queue = await startTestQueue(t, newPostQueue(t.ctx));
   ({
     owner: creator,
     fans: [fan, otherFan],

@@ -8,9 +8,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestQueue } from '../../../test/support/queue';
 import { createTestContext } from '../../../test/support/context';
 import type { TestContext } from '../../../test/support/context';
 import { createPost } from '../../../test/support/content';
@@ -27,12 +26,9 @@ import type { TestPushService } from '../../../test/support/push-service';
 import { makeActiveSubscriber, readSubscription } from '../../../test/support/subscriptions';
 import { waitUntil } from '../../../test/support/wait';
 import { postNotifications, pushSubscriptions } from '../../db/schema/notifications';
-import { createJobQueue } from '../../lib/queue';
-import type { JobQueue, QueueDefinition } from '../../lib/queue';
+import type { JobQueue } from '../../lib/queue';
 import { sendRenewalReminders } from '../subscriptions/renewal.jobs';
 import { fanOutNewPost, newPostQueue } from './notifications.service';
-
-const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 let t: TestContext;
 let queue: JobQueue;
@@ -72,10 +68,7 @@ beforeAll(async () => {
   t = await createTestContext({
     env: { PUSH_SERVICE_HOSTS: '127.0.0.1', PUSH_CA_FILE: testCertificates().files.ca },
   });
-  queue = createJobQueue({ database: t.database, logger, pollIntervalMs: 100 });
-  queue.define(newPostQueue(t.ctx) as QueueDefinition<unknown>);
-  await queue.start();
-  t.ctx.queue = queue;
+  queue = await startTestQueue(t, newPostQueue(t.ctx));
   creator = await createUser(t, {}, { confirmed: true });
   fan = await createUser(t, {}, { confirmed: true });
   stranger = await createUser(t, {}, { confirmed: true });
